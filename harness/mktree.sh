@@ -1,0 +1,59 @@
+#!/bin/bash
+# mktree.sh PRISTINE OUT OVERLAY_ROOT [--no-spatch]
+# Lay out the patched kernel tree: a git repository whose first commit is the
+# pristine base, then the overlay files at their kernel paths, then every
+# patches/*.patch applied with patch -p1, then (unless --no-spatch) our
+# semantic patches run over kernel/trace/.  Each step is one commit, so
+# `git -C OUT log -p` shows exactly what we change.
+set -euo pipefail
+pristine=$1 out=$2 repo=$3 spatch=${4:-}
+
+die() { echo "mktree: $*" >&2; exit 1; }
+[ -f "$pristine/Makefile" ] || die "no pristine tree at $pristine"
+
+if [ ! -d "$out/.git" ]; then
+	rm -rf "$out"
+	mkdir -p "$out"
+	cp -a "$pristine/." "$out/"
+	git -C "$out" init -q
+	git -C "$out" config user.name libpseudofs-build
+	git -C "$out" config user.email build@libpseudofs.invalid
+	git -C "$out" config core.autocrlf false
+	git -C "$out" add -A -f .
+	git -C "$out" commit -q -m "base: $(basename "$pristine")"
+	git -C "$out" tag -f pristine >/dev/null
+fi
+
+# Start again from the pristine commit; keep the work tree's mtimes where the
+# content does not change so that make/ccache rebuild only what changed.
+git -C "$out" reset -q --hard pristine
+git -C "$out" clean -q -fdx
+
+# Overlay: every tracked file of ours at a kernel path.
+cd "$repo"
+"$repo/harness/overlay-files.sh" "$repo" | while read -r f; do
+	mkdir -p "$out/$(dirname "$f")"
+	if ! cmp -s "$f" "$out/$f"; then
+		cp "$f" "$out/$f"
+	fi
+done
+git -C "$out" add -A -f .
+git -C "$out" commit -q --allow-empty -m "overlay: libpseudofs files at their kernel paths"
+
+# Patches to upstream files we do not own.
+for p in "$repo"/patches/*.patch; do
+	[ -e "$p" ] || continue
+	if ! patch -d "$out" -p1 --forward --batch --no-backup-if-mismatch -s <"$p"; then
+		die "patch $(basename "$p") does not apply to $(basename "$pristine") (see rejects above)"
+	fi
+	find "$out" -name '*.rej' -print -quit | grep -q . && die "rejects left by $(basename "$p")"
+done
+git -C "$out" add -A -f .
+git -C "$out" commit -q --allow-empty -m "patches: $(ls "$repo"/patches/*.patch 2>/dev/null | wc -l) patch(es) to upstream files"
+
+if [ "$spatch" != "--no-spatch" ] && [ -x "$repo/harness/cocci-convert.sh" ]; then
+	"$repo/harness/cocci-convert.sh" "$out" "${RESULTS:-$repo/build/results}"
+	git -C "$out" add -A -f .
+	git -C "$out" commit -q --allow-empty -m "spatch: kernel/trace/ converted from debugfs to tracefs"
+fi
+echo "mktree: $out ready ($(git -C "$out" diff --shortstat pristine HEAD))"
