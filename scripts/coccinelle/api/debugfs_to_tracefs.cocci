@@ -1,0 +1,766 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Move the tracing hierarchy from debugfs to tracefs.
+///
+/// Files and directories that belong under the tracing directory are created
+/// with tracefs_create_file()/tracefs_create_dir() and removed with
+/// tracefs_remove().  The tracing root is obtained with an int-returning
+/// tracing_init_dentry() and is addressed with a NULL parent.  A call
+/// belongs to the tracing hierarchy when its parent is NULL in a tracing
+/// file, comes from tracing_init_dentry(), is a directory made by an
+/// earlier converted call, or is a parameter that callers feed with one
+/// of those.  Everything else (another subsystem's debugfs directory, the
+/// debugfs/tracing automount, debugfs helpers without a tracefs
+/// counterpart) stays in debugfs and is listed in report/org mode.
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 The libpseudofs authors.
+// URL: https://coccinelle.gitlabpages.inria.fr/website
+// Comments: Parents are followed through function parameters and through
+// dentries stored by converted calls, within one file only.  A function
+// named *_debugfs is renamed *_tracefs when the conversion leaves it no
+// debugfs call; callers in other files have to be updated by hand.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import re
+
+# Facts of the file being processed.  spatch re-parses a file under a
+# temporary name once it has transformed it; those names map back to it.
+state = {'file': None}
+TMPNAME = re.compile(r'(^|/)cocci_small_output-\d+-[0-9a-f]+-')
+
+CREATE = ('debugfs_create_dir', 'debugfs_create_file')
+REMOVE = ('debugfs_remove', 'debugfs_remove_recursive')
+TRACEFS = {
+	'debugfs_create_dir': 'tracefs_create_dir',
+	'debugfs_create_file': 'tracefs_create_file',
+	'debugfs_remove': 'tracefs_remove',
+	'debugfs_remove_recursive': 'tracefs_remove',
+}
+NOMATCH = '__debugfs_to_tracefs_no_match__'
+
+def st(f):
+	if TMPNAME.search(f) or f == state['file']:
+		return state
+	state.clear()
+	state.update({
+		'file': f,
+		'tracing': False,	# uses tracing_init_dentry() or tracefs
+		'roots': set(),		# (function, local) from tracing_init_dentry()
+		'made': [],		# (function, lhs, is_local, creator, call)
+		'params': {},		# function -> {index: parameter}
+		'calls': [],		# (caller, callee, index, argument)
+		'tfparents': set(),	# (function, parent) of a tracefs call
+		'parent': {},		# call position -> parent/dentry argument
+		'decided': {},		# call position -> (convert, reason)
+		'converted': set(),	# functions where something was converted
+		'left': set(),		# functions still calling debugfs
+		'hasret': set(),	# functions that use an identifier "ret"
+		'localmade': set(),	# call positions stored into a local
+	})
+	return state
+
+def norm(e):
+	return re.sub(r'\s+', '', str(e))
+
+def key(p):
+	return (p.line, p.column)
+
+def fn_of(p):
+	return p.current_element
+
+def param_index(s, fn, e):
+	for i, q in s['params'].get(fn, {}).items():
+		if q == e:
+			return i
+	return None
+
+def tracing_parent(s, fn, e, seen):
+	"""Is expression e, used in function fn, a tracing directory?"""
+	if (fn, e) in seen:
+		return False
+	seen.add((fn, e))
+	if fn == 'tracing_init_dentry':
+		return False
+	if e == 'NULL':
+		return s['tracing']
+	if (fn, e) in s['roots'] or (fn, e) in s['tfparents']:
+		return True
+	return tracing_dentry(s, fn, e, seen)
+
+def tracing_dentry(s, fn, e, seen):
+	"""Is e a dentry created inside the tracing hierarchy?"""
+	for (mfn, lhs, local, creator, parent) in s['made']:
+		local = local or parent in s['localmade']
+		if lhs != e or (local and mfn != fn):
+			continue
+		if mfn == 'tracing_init_dentry':
+			continue
+		if not creator.startswith('debugfs_'):
+			return True
+		parent = s['parent'].get(parent)
+		if parent and tracing_parent(s, mfn, parent, seen):
+			return True
+	i = param_index(s, fn, e)
+	if i is not None:
+		for (caller, callee, j, arg) in s['calls']:
+			if callee == fn and j == i and \
+			   tracing_parent(s, caller, arg, seen):
+				return True
+	return False
+
+def decide(p, name):
+	"""Return (convert, reason) for the debugfs call name at p."""
+	s = st(p.file)
+	k = key(p)
+	if k in s['decided']:
+		return s['decided'][k]
+	fn = fn_of(p)
+	arg = s['parent'].get(k)
+	if name == 'debugfs_create_automount':
+		r = (False, 'debugfs_create_automount() keeps the old debugfs/tracing mount point working; it stays in debugfs')
+	elif fn == 'tracing_init_dentry':
+		r = (False, '%s() in tracing_init_dentry() makes the tracing mount point itself; convert by hand' % name)
+	elif name == 'debugfs_initialized':
+		r = (False, 'debugfs_initialized() asks about debugfs itself; use tracefs_initialized() by hand if tracefs is meant')
+	elif name not in TRACEFS:
+		r = (False, '%s() has no tracefs counterpart; it stays in debugfs' % name)
+	elif arg is None:
+		r = (False, '%s() with an argument that could not be analysed; check by hand' % name)
+	elif name in REMOVE:
+		if arg != 'NULL' and tracing_dentry(s, fn, arg, set()):
+			r = (True, '%s(%s) removes a tracing dentry; use tracefs_remove()' % (name, arg))
+		else:
+			r = (False, '%s(%s): the dentry was not created in the tracing hierarchy; it stays in debugfs' % (name, arg))
+	elif tracing_parent(s, fn, arg, set()):
+		r = (True, '%s() under tracing parent %s; use %s()' % (name, arg, TRACEFS[name]))
+	elif arg == 'NULL':
+		r = (False, '%s() in the debugfs root of a file that is not part of tracing; it stays in debugfs' % name)
+	else:
+		r = (False, '%s(): parent %s is not in the tracing hierarchy (it belongs to another subsystem); it stays in debugfs' % (name, arg))
+	s['decided'][k] = r
+	if r[0]:
+		s['converted'].add(fn)
+	return r
+
+// ---------------------------------------------------------------------
+// Facts about the file, collected before anything is decided.
+// ---------------------------------------------------------------------
+
+@tfile@
+position p;
+@@
+(
+tracing_init_dentry@p()
+|
+tracefs_create_file@p(...)
+|
+tracefs_create_dir@p(...)
+|
+trace_create_file@p(...)
+)
+
+@script:python@
+p << tfile.p;
+@@
+st(p[0].file)['tracing'] = True
+
+@root@
+local idexpression struct dentry *x;
+position p;
+@@
+x@p = tracing_init_dentry()
+
+@script:python@
+x << root.x;
+p << root.p;
+@@
+st(p[0].file)['roots'].add((fn_of(p[0]), norm(x)))
+
+@rootdecl@
+identifier x;
+position p;
+@@
+struct dentry *x@p = tracing_init_dentry();
+
+@script:python@
+x << rootdecl.x;
+p << rootdecl.p;
+@@
+st(p[0].file)['roots'].add((fn_of(p[0]), norm(x)))
+
+@made@
+expression E;
+identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
+		tracefs_create_file, trace_create_file};
+expression list es;
+position p;
+@@
+E = f@p(es)
+
+@madelocal@
+local idexpression L;
+identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
+		tracefs_create_file, trace_create_file};
+position p;
+@@
+L = f@p(...)
+
+@madedecl@
+identifier L;
+identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
+		tracefs_create_file, trace_create_file};
+type T;
+position p;
+@@
+T L = f@p(...);
+
+@dirparent@
+identifier f = {debugfs_create_dir, tracefs_create_dir};
+expression N, P;
+position p;
+@@
+f@p(N, P)
+
+@fileparent@
+identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
+expression N, M, P;
+position p;
+@@
+f@p(N, M, P, ...)
+
+@rmarg@
+identifier f = {debugfs_remove, debugfs_remove_recursive};
+expression E;
+position p;
+@@
+f@p(E)
+
+@script:python@
+f << dirparent.f;
+P << dirparent.P;
+p << dirparent.p;
+@@
+s = st(p[0].file)
+s['parent'][key(p[0])] = norm(P)
+if not f.startswith('debugfs_'):
+	s['tfparents'].add((fn_of(p[0]), norm(P)))
+
+@script:python@
+f << fileparent.f;
+P << fileparent.P;
+p << fileparent.p;
+@@
+s = st(p[0].file)
+s['parent'][key(p[0])] = norm(P)
+if not f.startswith('debugfs_'):
+	s['tfparents'].add((fn_of(p[0]), norm(P)))
+
+@script:python@
+E << rmarg.E;
+p << rmarg.p;
+@@
+st(p[0].file)['parent'][key(p[0])] = norm(E)
+
+@script:python@
+E << made.E;
+f << made.f;
+p << made.p;
+@@
+s = st(p[0].file)
+s['made'].append([fn_of(p[0]), norm(E), False, f, key(p[0])])
+
+@script:python@
+p << madelocal.p;
+@@
+st(p[0].file)['localmade'].add(key(p[0]))
+
+@script:python@
+L << madedecl.L;
+f << madedecl.f;
+p << madedecl.p;
+@@
+st(p[0].file)['made'].append([fn_of(p[0]), norm(L), True, f, key(p[0])])
+
+@def@
+identifier g, q;
+parameter list[n] ps;
+type T;
+position p;
+@@
+T g@p(ps, struct dentry *q, ...) { ... }
+
+@script:python@
+g << def.g;
+q << def.q;
+n << def.n;
+p << def.p;
+@@
+st(p[0].file)['params'].setdefault(g, {})[int(n)] = norm(q)
+
+@callarg@
+identifier def.g;
+expression list[def.n] es;
+expression A;
+position p;
+@@
+g@p(es, A, ...)
+
+@script:python@
+g << def.g;
+n << def.n;
+A << callarg.A;
+p << callarg.p;
+@@
+st(p[0].file)['calls'].append((fn_of(p[0]), g, int(n), norm(A)))
+
+@usesret@
+symbol ret;
+position p;
+@@
+ret@p
+
+@script:python@
+p << usesret.p;
+@@
+st(p[0].file)['hasret'].add(fn_of(p[0]))
+
+@declret@
+symbol ret;
+type T;
+position p;
+@@
+T ret@p;
+
+@script:python@
+p << declret.p;
+@@
+st(p[0].file)['hasret'].add(fn_of(p[0]))
+
+// ---------------------------------------------------------------------
+// Decisions: one per debugfs call site.
+// ---------------------------------------------------------------------
+
+@cand@
+identifier f = {debugfs_create_dir, debugfs_create_file, debugfs_remove,
+		debugfs_remove_recursive};
+position p;
+@@
+f@p(...)
+
+// nf: the replacement for the call; cf: the call itself when it is to be
+// converted, a name that matches nothing otherwise (include_match(False)
+// would also drop the bindings of unrelated rules).
+@script:python tracing_call@
+f << cand.f;
+p << cand.p;
+nf;
+cf;
+@@
+if decide(p[0], f)[0]:
+	coccinelle.nf = cocci.make_ident(TRACEFS[f])
+	coccinelle.cf = cocci.make_ident(f)
+else:
+	coccinelle.nf = cocci.make_ident(f)
+	coccinelle.cf = cocci.make_ident(NOMATCH)
+
+
+// Functions that got their tracing root from the pointer-returning
+// tracing_init_dentry() of old kernels.
+@root_fn@
+identifier fn, x;
+position p;
+@@
+fn(...) {
+  ... when any
+  struct dentry *x;
+  ... when any
+  x@p = tracing_init_dentry();
+  ... when any
+}
+
+@script:python root_newret@
+fn << root_fn.fn;
+x << root_fn.x;
+p << root_fn.p;
+nx;
+@@
+s = st(p[0].file)
+s['converted'].add(fn)
+coccinelle.nx = cocci.make_ident(NOMATCH if fn in s['hasret'] else x)
+
+@script:python root_oldret@
+fn << root_fn.fn;
+x << root_fn.x;
+p << root_fn.p;
+nx;
+@@
+s = st(p[0].file)
+coccinelle.nx = cocci.make_ident(x if fn in s['hasret'] else NOMATCH)
+
+// ---------------------------------------------------------------------
+// patch mode
+// ---------------------------------------------------------------------
+
+@depends on patch@
+position cand.p;
+identifier tracing_call.cf, tracing_call.nf;
+@@
+- cf@p
++ nf
+
+// debugfs reports failure with an ERR_PTR(), tracefs with NULL.
+@depends on patch@
+expression E, E1;
+statement S1, S2;
+@@
+E = \(tracefs_create_dir\|tracefs_create_file\)(...);
+... when != E = E1
+(
+if (
+- IS_ERR(E)
++ !E
+   ) S1 else S2
+|
+if (
+- IS_ERR_OR_NULL(E)
++ !E
+   ) S1 else S2
+)
+
+@depends on patch@
+expression E, E1;
+@@
+E = \(tracefs_create_dir\|tracefs_create_file\)(...);
+... when != E = E1
+if (!E) {
+<...
+- PTR_ERR(E)
++ -ENOMEM
+...>
+}
+
+// The dentry of the old tracing_init_dentry() becomes an int status and
+// its uses become the NULL parent that means the tracefs root.
+@depends on patch@
+identifier root_fn.fn, root_fn.x;
+statement S;
+@@
+fn(...) {
+<...
+- x = tracing_init_dentry();
++ ret = tracing_init_dentry();
+  if (
+(
+- !x
+|
+- x == NULL
+|
+- IS_ERR(x)
+|
+- IS_ERR_OR_NULL(x)
+)
++ ret
+  ) S
+...>
+}
+
+@depends on patch@
+identifier root_fn.fn, root_fn.x;
+@@
+int fn(...) {
+<...
+- x = tracing_init_dentry();
++ ret = tracing_init_dentry();
++ if (ret)
++	return 0;
+...>
+}
+
+@depends on patch@
+identifier root_fn.fn, root_fn.x;
+@@
+void fn(...) {
+<...
+- x = tracing_init_dentry();
++ ret = tracing_init_dentry();
++ if (ret)
++	return;
+...>
+}
+
+@depends on patch@
+identifier root_fn.fn, root_fn.x;
+@@
+fn(...) {
+<...
+(
+- PTR_ERR(x)
++ ret
+|
+- x = tracing_init_dentry()
++ ret = tracing_init_dentry()
+)
+...>
+}
+
+@depends on patch@
+identifier root_fn.fn, root_fn.x;
+@@
+fn(...) {
+<...
+- x
++ NULL
+...>
+}
+
+@depends on patch@
+identifier root_fn.fn, root_newret.nx;
+@@
+fn(...) {
+  ... when any
+- struct dentry *nx;
++ int ret;
+  ... when any
+}
+
+@depends on patch@
+identifier root_fn.fn, root_oldret.nx;
+@@
+fn(...) {
+  ... when any
+- struct dentry *nx;
+  ... when any
+}
+
+// What is left in debugfs after the conversion.
+@left depends on patch@
+identifier f =~ "^debugfs_";
+position p;
+@@
+f@p(...)
+
+@script:python@
+p << left.p;
+@@
+st(p[0].file)['left'].add(fn_of(p[0]))
+
+@left_define depends on patch@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE;
+position p;
+@@
+DEFINE_DEBUGFS_ATTRIBUTE@p(...);
+
+@script:python@
+p << left_define.p;
+@@
+st(p[0].file)['left'].add(fn_of(p[0]))
+
+// A *_debugfs function whose debugfs work all moved to tracefs is renamed.
+@rename@
+identifier fn =~ "_debugfs$";
+position p;
+type T;
+@@
+T fn@p(...) { ... }
+
+@script:python rename_to depends on patch@
+fn << rename.fn;
+p << rename.p;
+ofn;
+nfn;
+@@
+s = st(p[0].file)
+coccinelle.nfn = cocci.make_ident(re.sub('_debugfs$', '_tracefs', fn))
+if fn in s['converted'] and fn not in s['left']:
+	coccinelle.ofn = cocci.make_ident(fn)
+else:
+	coccinelle.ofn = cocci.make_ident(NOMATCH)
+
+@depends on patch@
+identifier rename_to.ofn, rename_to.nfn;
+type T;
+@@
+T
+- ofn
++ nfn
+  (...) {...}
+
+@depends on patch@
+identifier rename_to.ofn, rename_to.nfn;
+type T;
+@@
+T
+- ofn
++ nfn
+  (...);
+
+@depends on patch@
+identifier rename_to.ofn, rename_to.nfn;
+@@
+- ofn
++ nfn
+
+// The include follows: tracefs.h replaces debugfs.h once nothing uses
+// debugfs any more.  spatch drops the comments above a removed line, so of
+// two includes it is always the later one that goes.
+@inc_any depends on patch@
+position p;
+@@
+(
+#include <...>@p
+|
+#include "..."@p
+)
+
+@script:python@
+p << inc_any.p;
+@@
+st(p[0].file).setdefault('incs', []).append(int(p[0].line))
+
+@inc_trace_h depends on patch@
+position p;
+@@
+#include "trace.h"@p
+
+@script:python@
+p << inc_trace_h.p;
+@@
+st(p[0].file)['tracing'] = True
+
+@inc_tracefs_h depends on patch@
+position p;
+@@
+#include <linux/tracefs.h>@p
+
+@script:python@
+p << inc_tracefs_h.p;
+@@
+st(p[0].file)['tline'] = int(p[0].line)
+
+@uses_tracefs depends on patch@
+identifier f =~ "^(tracefs_|trace_create_file$|tracing_init_dentry$)";
+position p;
+@@
+f@p(...)
+
+@script:python@
+p << uses_tracefs.p;
+@@
+st(p[0].file)['usestfs'] = True
+
+@inc_debugfs_h depends on patch@
+position p;
+@@
+#include <linux/debugfs.h>@p
+
+@script:python@
+p << inc_debugfs_h.p;
+@@
+s = st(p[0].file)
+dline = int(p[0].line)
+tline = s.get('tline')
+first = dline == min(s.get('incs', [dline]))
+if s['left'] or not s['tracing']:
+	plan = None
+elif tline is not None and tline > dline:
+	plan = 'replace, drop tracefs.h'
+elif tline is not None:
+	plan = 'drop'
+elif s.get('usestfs') or first:
+	plan = 'replace'
+else:
+	plan = 'drop'
+s['incplan'] = plan
+
+@inc_rep depends on patch@
+position p;
+@@
+#include <linux/debugfs.h>@p
+
+@script:python@
+p << inc_rep.p;
+@@
+if not (st(p[0].file).get('incplan') or '').startswith('replace'):
+	cocci.include_match(False)
+
+@depends on patch@
+position inc_rep.p;
+@@
+- #include <linux/debugfs.h>@p
++ #include <linux/tracefs.h>
+
+@inc_rm depends on patch@
+position p;
+@@
+#include <linux/debugfs.h>@p
+
+@script:python@
+p << inc_rm.p;
+@@
+if st(p[0].file).get('incplan') != 'drop':
+	cocci.include_match(False)
+
+@depends on patch@
+position inc_rm.p;
+@@
+- #include <linux/debugfs.h>@p
+
+@inc_rmt depends on patch@
+position p;
+@@
+#include <linux/tracefs.h>@p
+
+@script:python@
+p << inc_rmt.p;
+@@
+s = st(p[0].file)
+if s.get('incplan') != 'replace, drop tracefs.h' or int(p[0].line) != s.get('tline'):
+	cocci.include_match(False)
+
+@depends on patch@
+position inc_rmt.p;
+@@
+- #include <linux/tracefs.h>@p
+
+// ---------------------------------------------------------------------
+// context, org and report modes
+// ---------------------------------------------------------------------
+
+@depends on context@
+position cand.p;
+identifier tracing_call.cf;
+@@
+* cf@p(...)
+
+@site depends on org || report@
+identifier f =~ "^debugfs_";
+position p;
+@@
+f@p(...)
+
+@script:python depends on org@
+f << site.f;
+p << site.p;
+@@
+conv, why = decide(p[0], f)
+if conv:
+	coccilib.org.print_todo(p[0], why)
+else:
+	coccilib.org.print_safe_todo(p[0], 'left in debugfs: ' + why)
+
+@script:python depends on report@
+f << site.f;
+p << site.p;
+@@
+conv, why = decide(p[0], f)
+if conv:
+	coccilib.report.print_report(p[0], why)
+else:
+	coccilib.report.print_report(p[0], 'left in debugfs: ' + why)
