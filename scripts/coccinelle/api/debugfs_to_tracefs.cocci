@@ -53,7 +53,7 @@ def st(f):
 		'file': f,
 		'tracing': False,	# uses tracing_init_dentry() or tracefs
 		'roots': set(),		# (function, local) from tracing_init_dentry()
-		'made': [],		# (function, lhs, is_local, creator, call)
+		'made': [],		# dicts: fn, lhs, local, creator, key
 		'params': {},		# function -> {index: parameter}
 		'calls': [],		# (caller, callee, index, argument)
 		'tfparents': set(),	# (function, parent) of a tracefs call
@@ -62,7 +62,10 @@ def st(f):
 		'converted': set(),	# functions where something was converted
 		'left': set(),		# functions still calling debugfs
 		'hasret': set(),	# functions that use an identifier "ret"
-		'localmade': set(),	# call positions stored into a local
+		'nonconv': set(),	# (function, arg) of debugfs-only calls
+		'nonconvparent': {},	# debugfs-only call position -> parent
+		'fops': {},		# create_file position -> fops argument
+		'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
 	})
 	return state
 
@@ -70,10 +73,20 @@ def norm(e):
 	return re.sub(r'\s+', '', str(e))
 
 def key(p):
-	return (p.line, p.column)
+	return (int(p.line), int(p.column))
 
 def fn_of(p):
 	return p.current_element
+
+def made_at(s, k):
+	for m in s['made']:
+		if m['key'] == k:
+			return m
+	return None
+
+def same_dentry(m, fn, e):
+	"""Does made entry m store the dentry that e names in function fn?"""
+	return m['lhs'] == e and (m['fn'] == fn or not m['local'])
 
 def param_index(s, fn, e):
 	for i, q in s['params'].get(fn, {}).items():
@@ -81,12 +94,39 @@ def param_index(s, fn, e):
 			return i
 	return None
 
+def tainted(s, fn, e, seen=None):
+	"""Does dentry e in fn also parent something that has to stay in
+	debugfs?  Then it cannot move to tracefs either."""
+	seen = set() if seen is None else seen
+	if (fn, e) in seen or e == 'NULL':
+		return False
+	seen.add((fn, e))
+	if (fn, e) in s['nonconv']:
+		return True
+	glob = any(same_dentry(m, fn, e) and not m['local'] for m in s['made'])
+	if glob and any(x == e for (_, x) in s['nonconv']):
+		return True
+	# handed to a helper that uses its parameter for debugfs-only files
+	for (caller, callee, j, arg) in s['calls']:
+		if caller == fn and arg == e:
+			q = s['params'].get(callee, {}).get(j)
+			if q and tainted(s, callee, q, seen):
+				return True
+	# a debugfs directory below e that has to stay keeps e in debugfs
+	for m in s['made']:
+		if m['creator'].startswith('debugfs_') and m['lhs'] and \
+		   s['parent'].get(m['key']) == e and \
+		   (m['fn'] == fn or not m['local']) and \
+		   tainted(s, m['fn'], m['lhs'], seen):
+			return True
+	return False
+
 def tracing_parent(s, fn, e, seen):
 	"""Is expression e, used in function fn, a tracing directory?"""
 	if (fn, e) in seen:
 		return False
 	seen.add((fn, e))
-	if fn == 'tracing_init_dentry':
+	if fn == 'tracing_init_dentry' or tainted(s, fn, e):
 		return False
 	if e == 'NULL':
 		return s['tracing']
@@ -96,16 +136,13 @@ def tracing_parent(s, fn, e, seen):
 
 def tracing_dentry(s, fn, e, seen):
 	"""Is e a dentry created inside the tracing hierarchy?"""
-	for (mfn, lhs, local, creator, parent) in s['made']:
-		local = local or parent in s['localmade']
-		if lhs != e or (local and mfn != fn):
+	for m in s['made']:
+		if not same_dentry(m, fn, e) or m['fn'] == 'tracing_init_dentry':
 			continue
-		if mfn == 'tracing_init_dentry':
-			continue
-		if not creator.startswith('debugfs_'):
+		if not m['creator'].startswith('debugfs_'):
 			return True
-		parent = s['parent'].get(parent)
-		if parent and tracing_parent(s, mfn, parent, seen):
+		parent = s['parent'].get(m['key'])
+		if parent and tracing_parent(s, m['fn'], parent, seen):
 			return True
 	i = param_index(s, fn, e)
 	if i is not None:
@@ -123,6 +160,9 @@ def decide(p, name):
 		return s['decided'][k]
 	fn = fn_of(p)
 	arg = s['parent'].get(k)
+	m = made_at(s, k)
+	parent_is_tracing = arg is not None and arg != 'NULL' and \
+		tracing_parent(s, fn, arg, set())
 	if name == 'debugfs_create_automount':
 		r = (False, 'debugfs_create_automount() keeps the old debugfs/tracing mount point working; it stays in debugfs')
 	elif fn == 'tracing_init_dentry':
@@ -130,18 +170,31 @@ def decide(p, name):
 	elif name == 'debugfs_initialized':
 		r = (False, 'debugfs_initialized() asks about debugfs itself; use tracefs_initialized() by hand if tracefs is meant')
 	elif name not in TRACEFS:
-		r = (False, '%s() has no tracefs counterpart; it stays in debugfs' % name)
+		why = '%s() has no tracefs counterpart; it stays in debugfs' % name
+		args = s['nonconvparent'].get(k, [])
+		if any((fn, a) in s['roots'] or
+		       any(same_dentry(m2, fn, a) for m2 in s['made'])
+		       for a in args):
+			why += ' (its directory stays in debugfs with it; a tracefs file with its own fops needs hand work)'
+		r = (False, why)
 	elif arg is None:
 		r = (False, '%s() with an argument that could not be analysed; check by hand' % name)
 	elif name in REMOVE:
-		if arg != 'NULL' and tracing_dentry(s, fn, arg, set()):
+		if arg != 'NULL' and not tainted(s, fn, arg) and \
+		   tracing_dentry(s, fn, arg, set()):
 			r = (True, '%s(%s) removes a tracing dentry; use tracefs_remove()' % (name, arg))
 		else:
 			r = (False, '%s(%s): the dentry was not created in the tracing hierarchy; it stays in debugfs' % (name, arg))
+	elif s['fops'].get(k) in s['dbgattr']:
+		r = (False, '%s(): %s comes from DEFINE_DEBUGFS_ATTRIBUTE(), which only works on debugfs files; it stays in debugfs' % (name, s['fops'][k]))
+	elif m and m['lhs'] and tainted(s, fn, m['lhs']):
+		r = (False, '%s(): %s also holds files that have no tracefs counterpart; it stays in debugfs' % (name, m['lhs']))
 	elif tracing_parent(s, fn, arg, set()):
 		r = (True, '%s() under tracing parent %s; use %s()' % (name, arg, TRACEFS[name]))
 	elif arg == 'NULL':
 		r = (False, '%s() in the debugfs root of a file that is not part of tracing; it stays in debugfs' % name)
+	elif tainted(s, fn, arg):
+		r = (False, '%s(): parent %s also holds files that have no tracefs counterpart; it stays in debugfs' % (name, arg))
 	else:
 		r = (False, '%s(): parent %s is not in the tracing hierarchy (it belongs to another subsystem); it stays in debugfs' % (name, arg))
 	s['decided'][k] = r
@@ -273,20 +326,85 @@ E << made.E;
 f << made.f;
 p << made.p;
 @@
-s = st(p[0].file)
-s['made'].append([fn_of(p[0]), norm(E), False, f, key(p[0])])
+st(p[0].file)['made'].append({'fn': fn_of(p[0]), 'lhs': norm(E),
+			      'local': False, 'creator': f, 'key': key(p[0])})
 
 @script:python@
 p << madelocal.p;
 @@
-st(p[0].file)['localmade'].add(key(p[0]))
+for m in st(p[0].file)['made']:
+	if m['key'] == key(p[0]):
+		m['local'] = True
 
 @script:python@
 L << madedecl.L;
 f << madedecl.f;
 p << madedecl.p;
 @@
-st(p[0].file)['made'].append([fn_of(p[0]), norm(L), True, f, key(p[0])])
+st(p[0].file)['made'].append({'fn': fn_of(p[0]), 'lhs': norm(L),
+			      'local': True, 'creator': f, 'key': key(p[0])})
+
+@filefops@
+identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
+expression N, M, P, D, F;
+position p;
+@@
+f@p(N, M, P, D, F)
+
+@script:python@
+F << filefops.F;
+p << filefops.p;
+@@
+st(p[0].file)['fops'][key(p[0])] = norm(F)
+
+@dbgattr@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE;
+identifier fops;
+position p;
+@@
+DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
+
+@script:python@
+fops << dbgattr.fops;
+p << dbgattr.p;
+@@
+st(p[0].file)['dbgattr'].add('&' + norm(fops))
+
+// debugfs-only helpers (debugfs_create_u32() and friends) keep their
+// parent in debugfs.  The parent is the second or the third argument.
+@dbgonly2@
+identifier f =~ "^debugfs_create_";
+expression A1, A2;
+position p;
+@@
+f@p(A1, A2, ...)
+
+@dbgonly3@
+identifier f =~ "^debugfs_create_";
+expression A1, A2, A3;
+position p;
+@@
+f@p(A1, A2, A3, ...)
+
+@script:python@
+f << dbgonly2.f;
+A << dbgonly2.A2;
+p << dbgonly2.p;
+@@
+if f not in TRACEFS:
+	s = st(p[0].file)
+	s['nonconv'].add((fn_of(p[0]), norm(A)))
+	s['nonconvparent'].setdefault(key(p[0]), []).append(norm(A))
+
+@script:python@
+f << dbgonly3.f;
+A << dbgonly3.A3;
+p << dbgonly3.p;
+@@
+if f not in TRACEFS:
+	s = st(p[0].file)
+	s['nonconv'].add((fn_of(p[0]), norm(A)))
+	s['nonconvparent'].setdefault(key(p[0]), []).append(norm(A))
 
 @def@
 identifier g, q;
@@ -343,6 +461,40 @@ p << declret.p;
 @@
 st(p[0].file)['hasret'].add(fn_of(p[0]))
 
+// Functions that got their tracing root from the pointer-returning
+// tracing_init_dentry() of old kernels.  A root that also parents
+// debugfs-only files stays as it is (and is reported).  "struct dentry *x =
+// tracing_init_dentry();" is first split so that one set of rules does.
+@rootd@
+identifier fn, x;
+position p;
+@@
+fn(...) {
+  ... when any
+  struct dentry *x@p = tracing_init_dentry();
+  ... when any
+}
+
+@script:python rootd_ok@
+fn << rootd.fn;
+x << rootd.x;
+p << rootd.p;
+nx;
+@@
+ok = not tainted(st(p[0].file), fn, x)
+coccinelle.nx = cocci.make_ident(x if ok else NOMATCH)
+
+@depends on patch@
+identifier rootd.fn, rootd_ok.nx;
+@@
+fn(...) {
+  ... when any
+- struct dentry *nx = tracing_init_dentry();
++ struct dentry *nx;
++ nx = tracing_init_dentry();
+  ... when any
+}
+
 // ---------------------------------------------------------------------
 // Decisions: one per debugfs call site.
 // ---------------------------------------------------------------------
@@ -371,8 +523,7 @@ else:
 	coccinelle.cf = cocci.make_ident(NOMATCH)
 
 
-// Functions that got their tracing root from the pointer-returning
-// tracing_init_dentry() of old kernels.
+// Functions whose root now is "x = tracing_init_dentry();".
 @root_fn@
 identifier fn, x;
 position p;
@@ -385,24 +536,24 @@ fn(...) {
   ... when any
 }
 
-@script:python root_newret@
+// rx: the root to rewrite; dx: its declaration becomes "int ret";
+// kx: its declaration goes, the function has a "ret" already.
+@script:python root_ok@
 fn << root_fn.fn;
 x << root_fn.x;
 p << root_fn.p;
-nx;
+rx;
+dx;
+kx;
 @@
 s = st(p[0].file)
-s['converted'].add(fn)
-coccinelle.nx = cocci.make_ident(NOMATCH if fn in s['hasret'] else x)
-
-@script:python root_oldret@
-fn << root_fn.fn;
-x << root_fn.x;
-p << root_fn.p;
-nx;
-@@
-s = st(p[0].file)
-coccinelle.nx = cocci.make_ident(x if fn in s['hasret'] else NOMATCH)
+ok = not tainted(s, fn, x)
+if ok:
+	s['converted'].add(fn)
+hasret = fn in s['hasret']
+coccinelle.rx = cocci.make_ident(x if ok else NOMATCH)
+coccinelle.dx = cocci.make_ident(x if ok and not hasret else NOMATCH)
+coccinelle.kx = cocci.make_ident(x if ok and hasret else NOMATCH)
 
 // ---------------------------------------------------------------------
 // patch mode
@@ -449,22 +600,22 @@ if (!E) {
 // The dentry of the old tracing_init_dentry() becomes an int status and
 // its uses become the NULL parent that means the tracefs root.
 @depends on patch@
-identifier root_fn.fn, root_fn.x;
+identifier root_fn.fn, root_ok.rx;
 statement S;
 @@
 fn(...) {
 <...
-- x = tracing_init_dentry();
+- rx = tracing_init_dentry();
 + ret = tracing_init_dentry();
   if (
 (
-- !x
+- !rx
 |
-- x == NULL
+- rx == NULL
 |
-- IS_ERR(x)
+- IS_ERR(rx)
 |
-- IS_ERR_OR_NULL(x)
+- IS_ERR_OR_NULL(rx)
 )
 + ret
   ) S
@@ -472,11 +623,11 @@ fn(...) {
 }
 
 @depends on patch@
-identifier root_fn.fn, root_fn.x;
+identifier root_fn.fn, root_ok.rx;
 @@
 int fn(...) {
 <...
-- x = tracing_init_dentry();
+- rx = tracing_init_dentry();
 + ret = tracing_init_dentry();
 + if (ret)
 +	return 0;
@@ -484,11 +635,11 @@ int fn(...) {
 }
 
 @depends on patch@
-identifier root_fn.fn, root_fn.x;
+identifier root_fn.fn, root_ok.rx;
 @@
 void fn(...) {
 <...
-- x = tracing_init_dentry();
+- rx = tracing_init_dentry();
 + ret = tracing_init_dentry();
 + if (ret)
 +	return;
@@ -496,46 +647,58 @@ void fn(...) {
 }
 
 @depends on patch@
-identifier root_fn.fn, root_fn.x;
+identifier root_fn.fn, root_ok.rx;
 @@
 fn(...) {
 <...
 (
-- PTR_ERR(x)
+- rx = tracing_init_dentry()
++ ret = tracing_init_dentry()
+|
+- PTR_ERR(rx)
 + ret
 |
-- x = tracing_init_dentry()
-+ ret = tracing_init_dentry()
+- !rx
++ ret
+|
+- rx == NULL
++ ret
+|
+- IS_ERR(rx)
++ ret
+|
+- IS_ERR_OR_NULL(rx)
++ ret
 )
 ...>
 }
 
 @depends on patch@
-identifier root_fn.fn, root_fn.x;
+identifier root_fn.fn, root_ok.rx;
 @@
 fn(...) {
 <...
-- x
+- rx
 + NULL
 ...>
 }
 
 @depends on patch@
-identifier root_fn.fn, root_newret.nx;
+identifier root_fn.fn, root_ok.dx;
 @@
 fn(...) {
   ... when any
-- struct dentry *nx;
+- struct dentry *dx;
 + int ret;
   ... when any
 }
 
 @depends on patch@
-identifier root_fn.fn, root_oldret.nx;
+identifier root_fn.fn, root_ok.kx;
 @@
 fn(...) {
   ... when any
-- struct dentry *nx;
+- struct dentry *kx;
   ... when any
 }
 
