@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# libpseudofs harness: builds a stock and a patched Linux 6.12 from Debian's
+# linux-source-6.12, boots both under QEMU and runs the same suites on both.
+#
+#   make demo      boot the patched kernel and show tracefs/debugfs at work
+#   make check     everything: build stock + patched (+ debug), run all suites
+#   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
+#
+# Everything lands under build/ (ignored by git).
+
+SHELL      := /bin/bash
+TOP        := $(CURDIR)
+BUILD      := $(TOP)/build
+RESULTS    := $(BUILD)/results
+H          := $(TOP)/harness
+PKG        := linux-source-6.12
+TARBALL    := /usr/src/linux-source-6.12.tar.xz
+PRISTINE   := $(BUILD)/base/linux-source-6.12
+TREE       := $(BUILD)/tree
+OUT        := $(BUILD)/out
+INITRD     := $(BUILD)/initramfs.cpio.gz
+JOBS       ?= $(shell nproc)
+ARCHV      := ARCH=x86_64
+export CCACHE_DIR ?= $(BUILD)/ccache
+export CCACHE_MAXSIZE ?= 5G
+KMAKE       = $(MAKE) -s $(ARCHV) CC="ccache gcc" -j$(JOBS)
+FRAG       := $(TOP)/kernel/configs/pseudofs.config
+FRAG_DEBUG := $(TOP)/kernel/configs/pseudofs-debug.config
+PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
+
+# Debian packages the harness needs (build, spatch, guest, QEMU).
+DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
+	xz-utils gzip ccache coccinelle qemu-system-x86 busybox-static python3 \
+	sparse git patch rsync perl
+
+KERNEL   ?= patched
+BOOT_TIMEOUT ?= 900
+
+.PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
+	kernel-patched-debug initramfs cocci-corpus boot-stock boot-patched \
+	boot-patched-debug check demo shell report clean distclean
+all: check
+
+# --- Debian packages ---------------------------------------------------------
+deps:
+	@$(H)/deps.sh $(TOP)/base.lock $(DEBS)
+
+# --- pristine base -----------------------------------------------------------
+$(PRISTINE)/.unpacked: $(TARBALL)
+	@rm -rf $(BUILD)/base && mkdir -p $(BUILD)/base
+	@tar -C $(BUILD)/base -xf $(TARBALL)
+	@touch $@
+
+base: $(PRISTINE)/.unpacked
+	@$(H)/base-lock.sh check $(TOP) $(PRISTINE)
+
+# Record the package version and the sha256 of every upstream file that the
+# overlay replaces (run after adding an overlay file that replaces one).
+base-lock: $(PRISTINE)/.unpacked
+	@$(H)/base-lock.sh write $(TOP) $(PRISTINE)
+
+# --- patched tree: base + overlay + patches + spatch -------------------------
+tree: base
+	@mkdir -p $(RESULTS)
+	@RESULTS=$(RESULTS) $(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP)
+
+# --- configs and kernels -----------------------------------------------------
+config: base tree
+	@$(H)/config.sh $(PRISTINE) $(OUT)/stock $(FRAG)
+	@$(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
+	@$(H)/config.sh $(TREE) $(OUT)/patched-debug $(FRAG) $(FRAG_DEBUG)
+
+kernel-stock:
+	@$(KMAKE) -C $(PRISTINE) O=$(OUT)/stock bzImage
+kernel-patched:
+	@$(KMAKE) -C $(TREE) O=$(OUT)/patched bzImage
+kernel-patched-debug:
+	@$(KMAKE) -C $(TREE) O=$(OUT)/patched-debug bzImage
+kernels: kernel-stock kernel-patched kernel-patched-debug
+
+initramfs:
+	@$(H)/mkinitramfs.sh $(INITRD) $(PRISTINE)/tools/testing/selftests/ftrace
+
+cocci-corpus:
+	@mkdir -p $(RESULTS)
+	@if [ -x tests/cocci/run.sh ]; then tests/cocci/run.sh $(RESULTS)/cocci-corpus.ktap >$(RESULTS)/cocci-corpus.log 2>&1 || \
+		{ tail -30 $(RESULTS)/cocci-corpus.log; exit 1; }; tail -1 $(RESULTS)/cocci-corpus.log; fi
+
+# --- guest runs --------------------------------------------------------------
+boot-stock:
+	@$(H)/boot.sh stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,ftracetest $(BOOT_TIMEOUT)
+boot-patched:
+	@$(H)/boot.sh patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,ftracetest $(BOOT_TIMEOUT)
+boot-patched-debug:
+	@$(H)/boot.sh patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,kmemleak $(BOOT_TIMEOUT)
+
+report:
+	@python3 $(H)/report.py $(RESULTS)
+
+# --- the two commands of the README ------------------------------------------
+# Phases keep going after a failure so that every result is reported; the
+# report at the end decides (and fails if any phase failed).
+check:
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@$(PHASE) deps $(MAKE) -s deps
+	@$(PHASE) base $(MAKE) -s base
+	@$(PHASE) tree+spatch $(MAKE) -s tree
+	@$(PHASE) cocci-corpus $(MAKE) -s cocci-corpus || true
+	@$(PHASE) config $(MAKE) -s config
+	@$(PHASE) build-stock $(MAKE) -s kernel-stock
+	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
+	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
+	@$(PHASE) initramfs $(MAKE) -s initramfs
+	@$(PHASE) boot-stock $(MAKE) -s boot-stock || true
+	@$(PHASE) boot-patched $(MAKE) -s boot-patched || true
+	@$(PHASE) boot-patched-debug $(MAKE) -s boot-patched-debug || true
+	@python3 $(H)/report.py $(RESULTS)
+
+demo:
+	@$(MAKE) -s deps base tree config
+	@$(MAKE) -s kernel-patched initramfs
+	@$(H)/boot.sh demo $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) demo 300 >/dev/null
+	@sed -n '/^#### BEGIN demo/,/^#### END demo/p' $(RESULTS)/.stream-demo.log | grep -v '^####'
+	@grep -q '^# END demo rc=0' $(RESULTS)/demo-demo.ktap
+
+shell:
+	@$(MAKE) -s deps base tree config
+	@$(MAKE) -s kernel-$(KERNEL) initramfs
+	@$(H)/boot.sh $(KERNEL) $(OUT)/$(KERNEL)/arch/x86/boot/bzImage $(INITRD) $(RESULTS) shell
+
+clean:
+	rm -rf $(RESULTS) $(TREE)
+distclean:
+	rm -rf $(BUILD)

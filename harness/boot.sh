@@ -1,0 +1,62 @@
+#!/bin/bash
+# boot.sh NAME BZIMAGE INITRAMFS RESULTS_DIR SUITES [TIMEOUT]
+# Boot one kernel under QEMU, run the comma-separated guest SUITES, power off.
+# Writes RESULTS_DIR/console-NAME.log (the whole serial console) and, for
+# each suite S, RESULTS_DIR/S-NAME.ktap.  KUnit's output, if any, is cut from
+# the console into RESULTS_DIR/kunit-NAME.ktap.
+# SUITES=shell gives an interactive guest shell on this terminal instead.
+set -uo pipefail
+name=$1 kernel=$2 initrd=$3 results=$4 suites=$5 timeout=${6:-900}
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$results"
+console=$results/console-$name.log
+stream=$results/.stream-$name.log
+rm -f "$console" "$stream"
+
+accel=$("$here/kvm-probe.sh" "$kernel")
+mem=1G
+case $name in *debug*) mem=2G ;; esac
+qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
+      -display none -kernel "$kernel" -initrd "$initrd")
+append="console=ttyS0 panic=-1 oops=panic loglevel=6 printk.devkmsg=on"
+
+if [ "$suites" = shell ]; then
+	exec "${qemu[@]}" -serial mon:stdio -append "$append shell=1"
+fi
+
+start=$(date +%s)
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" \
+	-serial "file:$console" -serial "file:$stream" \
+	-append "$append suites=$suites" </dev/null
+rc=$?
+secs=$(( $(date +%s) - start ))
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "boot $name: timed out after ${timeout}s (console: $console)" >&2
+fi
+
+# Split the result stream into one KTAP file per suite.
+status=0
+for s in ${suites//,/ }; do
+	out=$results/$s-$name.ktap
+	awk -v s="$s" '
+		$0 == "#### BEGIN " s { on = 1; next }
+		on && index($0, "#### END " s " ") == 1 { print "# " substr($0, 6); exit }
+		on { print }' "$stream" | tr -d '\r' >"$out"
+	if ! grep -q "^# END $s rc=" "$out"; then
+		echo "boot $name: suite $s did not finish (see $console)" >&2
+		echo "not ok 1 $s-did-not-finish" >>"$out"
+		status=1
+	fi
+done
+
+# KUnit prints to the kernel log: strip timestamps, keep the KTAP document.
+sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$console" |
+	awk '/^KTAP version 1$/ && !on { on = 1 } on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }
+	     on && /^# Totals:/ { exit }' >"$results/kunit-$name.ktap.tmp"
+if grep -q '^ *# Subtest:' "$results/kunit-$name.ktap.tmp"; then
+	mv "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
+else
+	rm -f "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
+fi
+echo "boot $name: ${secs}s under $accel, exit $rc"
+exit $status

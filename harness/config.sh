@@ -1,0 +1,32 @@
+#!/bin/bash
+# config.sh SRC OUT FRAGMENT...: x86_64 tinyconfig + our fragments in OUT.
+# Rewrites OUT/.config only when the result changes, so that an unchanged
+# configuration does not trigger a rebuild.
+set -euo pipefail
+src=$1 out=$2; shift 2
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s -C "$src" O="$tmp" ARCH=x86_64 tinyconfig >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$tmp" "$tmp/.config" "$@" >/dev/null
+make -s -C "$src" O="$tmp" ARCH=x86_64 olddefconfig >/dev/null
+# Every symbol a fragment asks for must have stuck (the patched tree knows
+# symbols the stock one does not: those are only checked where they exist).
+find "$src" -name 'Kconfig*' -not -path '*/.git/*' -print0 | xargs -0 cat |
+	sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/\2/p' | sort -u >"$tmp/symbols"
+for frag in "$@"; do
+	grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while IFS= read -r line; do
+		sym=${line%%=*}
+		want=${line#*=}
+		grep -qx "${sym#CONFIG_}" "$tmp/symbols" || continue
+		if [ "$want" = n ]; then
+			! grep -q "^$sym=y" "$tmp/.config" || { echo "config: $sym=y despite $frag" >&2; exit 1; }
+		elif ! grep -qx "$line" "$tmp/.config"; then
+			echo "config: $frag asks for $line but got '$(grep "^$sym=\|# $sym " "$tmp/.config")'" >&2
+			exit 1
+		fi
+	done
+done
+if ! cmp -s "$tmp/.config" "$out/.config"; then
+	cp "$tmp/.config" "$out/.config"
+fi

@@ -1,0 +1,36 @@
+#!/bin/bash
+# mkinitramfs.sh OUT.cpio.gz FTRACE_SELFTEST_DIR
+# A busybox-static initramfs with our guest init, the guest suites and the
+# kernel's ftracetest.
+set -euo pipefail
+out=$1 ftrace=$2
+here=$(cd "$(dirname "$0")" && pwd)
+bb=/bin/busybox
+[ -x "$bb" ] || { echo "mkinitramfs: $bb missing (apt-get install busybox-static)" >&2; exit 1; }
+file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||
+	ldd "$bb" 2>&1 | grep -q 'not a dynamic' ||
+	{ echo "mkinitramfs: $bb is not static (install busybox-static)" >&2; exit 1; }
+
+root=$(mktemp -d)
+chmod 755 "$root"
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,mnt,suites}
+cp "$bb" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+cp "$here/guest/init" "$root/init"
+cp "$here"/guest/suites/* "$root/suites/"
+chmod +x "$root/init" "$root"/suites/*
+cp -r "$ftrace" "$root/ftrace"
+cat >"$root/etc/passwd" <<'PW'
+root:x:0:0:root:/root:/bin/sh
+tracer:x:1000:1000:tracing user:/tmp:/bin/sh
+PW
+cat >"$root/etc/group" <<'GR'
+root:x:0:
+tracer:x:1000:
+GR
+echo "root::0:0:99999:7:::" >"$root/etc/shadow"
+echo "tracer:*:0:0:99999:7:::" >>"$root/etc/shadow"
+chmod 600 "$root/etc/shadow"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$out.tmp"
+mv "$out.tmp" "$out"

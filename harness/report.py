@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""report.py RESULTS_DIR: tables per suite, ftracetest parity, console checks.
+
+Counts every case of every suite on every kernel and ends with the plain line
+'N passed, N failed, N skipped'; exits 1 on any failure.
+"""
+import os
+import re
+import sys
+
+RES = sys.argv[1]
+HARNESS = os.path.dirname(os.path.abspath(__file__))
+LINE = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*))?$')
+
+passed = failed = skipped = 0
+problems = []
+
+
+def count(kind, what):
+    global passed, failed, skipped
+    if kind == 'pass':
+        passed += 1
+    elif kind == 'skip':
+        skipped += 1
+    else:
+        failed += 1
+        problems.append(what)
+
+
+def read(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read().splitlines()
+    except OSError:
+        return None
+
+
+def cases(lines, indent=0):
+    """(name, result, directive) of the KTAP test lines at one indentation."""
+    out = []
+    for ln in lines:
+        m = LINE.match(ln)
+        if not m or len(m.group(1)) != indent:
+            continue
+        directive = (m.group(5) or '').strip()
+        res = 'ok' if m.group(2) == 'ok' else 'not ok'
+        d = directive.split()[0].upper() if directive else ''
+        if res == 'ok' and d in ('SKIP', 'XFAIL'):
+            res = d.lower()
+        elif res == 'not ok' and d in ('UNRESOLVED', 'ERROR'):
+            res = d.lower()
+        out.append((m.group(4).strip(), res, directive))
+    return out
+
+
+def finished(lines):
+    return any(re.match(r'^# END \S+ rc=', ln) for ln in lines)
+
+
+def table(title, rows):
+    print(f'\n== {title}')
+    for r in rows:
+        print('  ' + r)
+
+
+def plain_suite(suite, kernel, required=True):
+    """A suite whose every case must be ok (or skip)."""
+    path = os.path.join(RES, f'{suite}-{kernel}.ktap')
+    lines = read(path)
+    if lines is None:
+        if required:
+            count('fail', f'{suite}-{kernel}: no results ({path})')
+        return None
+    cs = cases(lines)
+    if not cs:
+        count('fail', f'{suite}-{kernel}: no test cases in {path}')
+        return None
+    n = {'pass': 0, 'fail': 0, 'skip': 0}
+    for name, res, directive in cs:
+        kind = 'pass' if res in ('ok', 'xfail') else 'skip' if res == 'skip' else 'fail'
+        n[kind] += 1
+        count(kind, f'{suite}-{kernel}: {name} {res} {directive}'.rstrip())
+    return n, cs
+
+
+def kunit(kernel, required):
+    path = os.path.join(RES, f'kunit-{kernel}.ktap')
+    lines = read(path)
+    if lines is None:
+        if required:
+            count('fail', f'kunit-{kernel}: no KUnit output in the console')
+        return None
+    suites = []
+    cur = None
+    for ln in lines:
+        m = re.match(r'^    # Subtest: (\S+)', ln)
+        if m:
+            cur = [m.group(1), []]
+            suites.append(cur)
+            continue
+        if cur is not None:
+            m = LINE.match(ln)
+            if m and len(m.group(1)) == 4:
+                cur[1].append(ln)
+    rows = []
+    for name, body in suites:
+        cs = cases(body, 4)
+        p = sum(1 for c in cs if c[1] in ('ok', 'xfail'))
+        s = sum(1 for c in cs if c[1] == 'skip')
+        f = len(cs) - p - s
+        for c in cs:
+            kind = 'pass' if c[1] in ('ok', 'xfail') else 'skip' if c[1] == 'skip' else 'fail'
+            count(kind, f'kunit-{kernel}: {name}.{c[0]} {c[1]}')
+        rows.append(f'{name:<28} {p:4d} ok {f:4d} not ok {s:4d} skip')
+    if required and not any(n == 'libpseudofs' for n, _ in suites):
+        count('fail', f'kunit-{kernel}: the libpseudofs suite did not run')
+    return rows
+
+
+RANK = {'ok': 4, 'xfail': 4, 'skip': 3, 'unresolved': 1, 'error': 0, 'not ok': 0, 'missing': -1}
+
+
+def known_stock_failures():
+    known = {}
+    for ln in read(os.path.join(HARNESS, 'ftracetest-known.txt')) or []:
+        if ln.strip() and not ln.startswith('#'):
+            name, _, why = ln.partition('|')
+            known[name.strip()] = why.strip()
+    return known
+
+
+def ftracetest():
+    stock = read(os.path.join(RES, 'ftracetest-stock.ktap'))
+    patched = read(os.path.join(RES, 'ftracetest-patched.ktap'))
+    rows, diffs = [], []
+    if stock is None or patched is None or not finished(stock) or not finished(patched):
+        count('fail', 'ftracetest: a run did not finish on '
+              + ', '.join(k for k, v in (('stock', stock), ('patched', patched))
+                          if v is None or not finished(v)))
+    s = {n: r for n, r, _ in cases(stock or [])}
+    p = {n: r for n, r, _ in cases(patched or [])}
+    known = known_stock_failures()
+    with open(os.path.join(RES, 'ftracetest-parity.txt'), 'w') as out:
+        for name in sorted(set(s) | set(p)):
+            rs, rp = s.get(name, 'missing'), p.get(name, 'missing')
+            out.write(f'{rs:<10} {rp:<10} {name}\n')
+            # stock: a failure is only tolerated where we know and say why
+            if rs in ('ok', 'xfail'):
+                count('pass', '')
+            elif rs == 'skip' or (rs != 'missing' and name in known):
+                count('skip', '')
+            else:
+                count('fail', f'ftracetest-stock: {name}: {rs} (not in harness/ftracetest-known.txt)')
+            # patched: never worse than stock
+            if RANK[rp] < RANK[rs]:
+                count('fail', f'ftracetest parity: {name}: stock {rs}, patched {rp}')
+                diffs.append(f'WORSE    stock {rs:<10} patched {rp:<10} {name}')
+            elif RANK[rp] > RANK[rs]:
+                count('pass' if rp in ('ok', 'xfail') else 'skip', '')
+                diffs.append(f'better   stock {rs:<10} patched {rp:<10} {name}')
+            elif rp in ('ok', 'xfail'):
+                count('pass', '')
+            else:
+                count('skip', '')
+    for k, v in (('stock', s), ('patched', p)):
+        tally = {}
+        for r in v.values():
+            tally[r] = tally.get(r, 0) + 1
+        rows.append(f'{k:<8} {len(v):4d} cases: ' + ', '.join(f'{n} {r}' for r, n in sorted(tally.items())))
+    rows.append('differences (patched vs stock):' + ('' if diffs else ' none'))
+    rows += ['  ' + d for d in diffs]
+    table('ftracetest (per-case results: ftracetest-parity.txt)', rows)
+
+
+CONSOLE_BAD = [
+    ('KASAN report', r'BUG: KASAN'),
+    ('lockdep splat', r'WARNING: possible|WARNING: .*lock|INFO: possible .*locking|DEADLOCK'),
+    ('WARNING', r'WARNING:|------------\[ cut here \]'),
+    ('BUG or Oops', r'BUG:|Oops:|Kernel panic - not syncing: (?!VFS)'),
+    ('kmemleak leak', r'kmemleak: \d+ new suspected memory leaks'),
+]
+
+
+def console(kernel, strict):
+    lines = read(os.path.join(RES, f'console-{kernel}.log'))
+    if lines is None:
+        count('fail', f'console-{kernel}: missing')
+        return []
+    rows = []
+    for what, rx in CONSOLE_BAD:
+        hits = [ln for ln in lines if re.search(rx, ln)]
+        if strict:
+            count('fail' if hits else 'pass', f'console-{kernel}: {what}: {hits[:1]}')
+        rows.append(f'{kernel:<14} {what:<14} {len(hits)}' + (f'   first: {hits[0].strip()[:90]}' if hits else ''))
+    return rows
+
+
+def main():
+    phases = read(os.path.join(RES, 'phases.txt')) or []
+    for ln in phases:
+        if 'FAILED' in ln:
+            count('fail', f'phase failed: {ln.strip()}')
+
+    for suite, kernels in (('guest', ('stock', 'patched', 'patched-debug')),
+                           ('kmemleak', ('patched-debug',)),
+                           ('cocci-corpus', None)):
+        rows = []
+        for k in kernels or ('',):
+            name = f'{suite}-{k}' if k else suite
+            r = plain_suite(suite, k, True) if k else None
+            if not k:
+                path = os.path.join(RES, 'cocci-corpus.ktap')
+                if os.path.exists(path):
+                    r = plain_suite('cocci', 'corpus', True)
+                else:
+                    count('fail', 'cocci-corpus: no results')
+            if r:
+                n, _ = r
+                rows.append(f'{name:<24} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
+        table(suite, rows)
+
+    rows = []
+    for k, req in (('patched', True), ('patched-debug', True), ('stock', False)):
+        r = kunit(k, req)
+        if r:
+            rows += [f'{k:<14} ' + x for x in r]
+    table('KUnit', rows)
+
+    ftracetest()
+
+    rows = console('patched-debug', True)
+    rows += console('patched', False) + console('stock', False)
+    # the patched console is held to stock's: no more warnings than stock
+    def n(kernel, rx):
+        lines = read(os.path.join(RES, f'console-{kernel}.log')) or []
+        return sum(1 for ln in lines if re.search(rx, ln))
+    for what, rx in CONSOLE_BAD:
+        ns, np = n('stock', rx), n('patched', rx)
+        count('pass' if np <= ns else 'fail', f'console-patched: {np} x {what}, stock has {ns}')
+    table('consoles (debug must be clean; patched no worse than stock)', rows)
+
+    if phases:
+        table('phases', [ln.strip() for ln in phases])
+    if problems:
+        table('FAILURES', problems[:80] + ([f'... and {len(problems) - 80} more'] if len(problems) > 80 else []))
+    print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
