@@ -62,9 +62,11 @@ def st(f):
 		'converted': set(),	# functions where something was converted
 		'left': set(),		# functions still calling debugfs
 		'hasret': set(),	# functions that use an identifier "ret"
+		'rootdecls': set(),	# same, as "struct dentry *x = ...;"
 		'nonconv': set(),	# (function, arg) of debugfs-only calls
 		'nonconvparent': {},	# debugfs-only call position -> parent
 		'fops': {},		# create_file position -> fops argument
+		'fopsuse': [],		# (function, create_file position)
 		'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
 	})
 	return state
@@ -88,6 +90,12 @@ def same_dentry(m, fn, e):
 	"""Does made entry m store the dentry that e names in function fn?"""
 	return m['lhs'] == e and (m['fn'] == fn or not m['local'])
 
+def made_line(s, fn, e):
+	for m in s['made']:
+		if same_dentry(m, fn, e) and m['creator'].startswith('debugfs_'):
+			return m['key'][0]
+	return 0
+
 def param_index(s, fn, e):
 	for i, q in s['params'].get(fn, {}).items():
 		if q == e:
@@ -103,6 +111,10 @@ def tainted(s, fn, e, seen=None):
 	seen.add((fn, e))
 	if (fn, e) in s['nonconv']:
 		return True
+	for (f2, k) in s['fopsuse']:
+		if f2 == fn and s['parent'].get(k) == e and \
+		   s['fops'][k] in s['dbgattr']:
+			return True
 	glob = any(same_dentry(m, fn, e) and not m['local'] for m in s['made'])
 	if glob and any(x == e for (_, x) in s['nonconv']):
 		return True
@@ -131,6 +143,9 @@ def tracing_parent(s, fn, e, seen):
 	if e == 'NULL':
 		return s['tracing']
 	if (fn, e) in s['roots'] or (fn, e) in s['tfparents']:
+		return True
+	# "int ret = tracing_init_dentry();" needs a free name
+	if (fn, e) in s['rootdecls'] and fn not in s['hasret']:
 		return True
 	return tracing_dentry(s, fn, e, seen)
 
@@ -183,6 +198,8 @@ def decide(p, name):
 		if arg != 'NULL' and not tainted(s, fn, arg) and \
 		   tracing_dentry(s, fn, arg, set()):
 			r = (True, '%s(%s) removes a tracing dentry; use tracefs_remove()' % (name, arg))
+		elif made_line(s, fn, arg):
+			r = (False, '%s(%s): the dentry is made in debugfs at line %d and stays there, so does its removal' % (name, arg, made_line(s, fn, arg)))
 		else:
 			r = (False, '%s(%s): the dentry was not created in the tracing hierarchy; it stays in debugfs' % (name, arg))
 	elif s['fops'].get(k) in s['dbgattr']:
@@ -194,9 +211,13 @@ def decide(p, name):
 	elif arg == 'NULL':
 		r = (False, '%s() in the debugfs root of a file that is not part of tracing; it stays in debugfs' % name)
 	elif tainted(s, fn, arg):
-		r = (False, '%s(): parent %s also holds files that have no tracefs counterpart; it stays in debugfs' % (name, arg))
+		r = (False, '%s(): parent \'%s\' also holds files that have no tracefs counterpart; it stays in debugfs' % (name, arg))
+	elif made_line(s, fn, arg):
+		r = (False, '%s(): parent \'%s\' is made in debugfs at line %d and stays there, so does this' % (name, arg, made_line(s, fn, arg)))
+	elif (fn, arg) in s['roots'] or (fn, arg) in s['rootdecls']:
+		r = (False, '%s(): the tracing root \'%s\' stays a debugfs dentry in %s(), so does this' % (name, arg, fn))
 	else:
-		r = (False, '%s(): parent %s is not in the tracing hierarchy (it belongs to another subsystem); it stays in debugfs' % (name, arg))
+		r = (False, '%s(): parent \'%s\' is not in the tracing hierarchy (it belongs to another subsystem); it stays in debugfs' % (name, arg))
 	s['decided'][k] = r
 	if r[0]:
 		s['converted'].add(fn)
@@ -246,7 +267,7 @@ struct dentry *x@p = tracing_init_dentry();
 x << rootdecl.x;
 p << rootdecl.p;
 @@
-st(p[0].file)['roots'].add((fn_of(p[0]), norm(x)))
+st(p[0].file)['rootdecls'].add((fn_of(p[0]), norm(x)))
 
 @made@
 expression E;
@@ -355,7 +376,9 @@ f@p(N, M, P, D, F)
 F << filefops.F;
 p << filefops.p;
 @@
-st(p[0].file)['fops'][key(p[0])] = norm(F)
+s = st(p[0].file)
+s['fops'][key(p[0])] = norm(F)
+s['fopsuse'].append((fn_of(p[0]), key(p[0])))
 
 @dbgattr@
 declarer name DEFINE_DEBUGFS_ATTRIBUTE;
@@ -461,40 +484,6 @@ p << declret.p;
 @@
 st(p[0].file)['hasret'].add(fn_of(p[0]))
 
-// Functions that got their tracing root from the pointer-returning
-// tracing_init_dentry() of old kernels.  A root that also parents
-// debugfs-only files stays as it is (and is reported).  "struct dentry *x =
-// tracing_init_dentry();" is first split so that one set of rules does.
-@rootd@
-identifier fn, x;
-position p;
-@@
-fn(...) {
-  ... when any
-  struct dentry *x@p = tracing_init_dentry();
-  ... when any
-}
-
-@script:python rootd_ok@
-fn << rootd.fn;
-x << rootd.x;
-p << rootd.p;
-nx;
-@@
-ok = not tainted(st(p[0].file), fn, x)
-coccinelle.nx = cocci.make_ident(x if ok else NOMATCH)
-
-@depends on patch@
-identifier rootd.fn, rootd_ok.nx;
-@@
-fn(...) {
-  ... when any
-- struct dentry *nx = tracing_init_dentry();
-+ struct dentry *nx;
-+ nx = tracing_init_dentry();
-  ... when any
-}
-
 // ---------------------------------------------------------------------
 // Decisions: one per debugfs call site.
 // ---------------------------------------------------------------------
@@ -522,6 +511,31 @@ else:
 	coccinelle.nf = cocci.make_ident(f)
 	coccinelle.cf = cocci.make_ident(NOMATCH)
 
+
+// Functions that got their tracing root from the pointer-returning
+// tracing_init_dentry() of old kernels.  A root that also parents
+// debugfs-only files stays as it is (and is reported).
+@rootd@
+identifier fn, x;
+position p;
+@@
+fn(...) {
+  ... when any
+  struct dentry *x@p = tracing_init_dentry();
+  ... when any
+}
+
+@script:python rootd_ok@
+fn << rootd.fn;
+x << rootd.x;
+p << rootd.p;
+rdx;
+@@
+s = st(p[0].file)
+ok = not tainted(s, fn, x) and fn not in s['hasret']
+if ok:
+	s['converted'].add(fn)
+coccinelle.rdx = cocci.make_ident(x if ok else NOMATCH)
 
 // Functions whose root now is "x = tracing_init_dentry();".
 @root_fn@
@@ -683,13 +697,24 @@ fn(...) {
 ...>
 }
 
+// The declaration may hold other declarators too, so the dentry goes on
+// its own and "int ret;" opens the function's declarations.
+@depends on patch@
+identifier root_fn.fn, root_ok.dx;
+@@
+fn(...) {
++ int ret;
+  ... when any
+  struct dentry *dx;
+  ... when any
+}
+
 @depends on patch@
 identifier root_fn.fn, root_ok.dx;
 @@
 fn(...) {
   ... when any
 - struct dentry *dx;
-+ int ret;
   ... when any
 }
 
@@ -700,6 +725,51 @@ fn(...) {
   ... when any
 - struct dentry *kx;
   ... when any
+}
+
+// "struct dentry *x = tracing_init_dentry();"
+@depends on patch@
+identifier rootd.fn, rootd_ok.rdx;
+@@
+fn(...) {
+  ... when any
+- struct dentry *rdx = tracing_init_dentry();
++ int ret = tracing_init_dentry();
+  ... when any
+}
+
+@depends on patch@
+identifier rootd.fn, rootd_ok.rdx;
+@@
+fn(...) {
+<...
+(
+- PTR_ERR(rdx)
++ ret
+|
+- !rdx
++ ret
+|
+- rdx == NULL
++ ret
+|
+- IS_ERR(rdx)
++ ret
+|
+- IS_ERR_OR_NULL(rdx)
++ ret
+)
+...>
+}
+
+@depends on patch@
+identifier rootd.fn, rootd_ok.rdx;
+@@
+fn(...) {
+<...
+- rdx
++ NULL
+...>
 }
 
 // What is left in debugfs after the conversion.
@@ -814,9 +884,13 @@ position p;
 f@p(...)
 
 @script:python@
+f << uses_tracefs.f;
 p << uses_tracefs.p;
 @@
-st(p[0].file)['usestfs'] = True
+s = st(p[0].file)
+s['usestfs'] = True
+if f.startswith('tracefs_'):
+	s['direct'] = True
 
 @inc_debugfs_h depends on patch@
 position p;
@@ -830,7 +904,9 @@ s = st(p[0].file)
 dline = int(p[0].line)
 tline = s.get('tline')
 first = dline == min(s.get('incs', [dline]))
-if s['left'] or not s['tracing']:
+if s['left'] and s.get('direct') and tline is None:
+	plan = 'add tracefs.h'
+elif s['left'] or not s['tracing']:
 	plan = None
 elif tline is not None and tline > dline:
 	plan = 'replace, drop tracefs.h'
@@ -857,6 +933,23 @@ if not (st(p[0].file).get('incplan') or '').startswith('replace'):
 position inc_rep.p;
 @@
 - #include <linux/debugfs.h>@p
++ #include <linux/tracefs.h>
+
+@inc_add depends on patch@
+position p;
+@@
+#include <linux/debugfs.h>@p
+
+@script:python@
+p << inc_add.p;
+@@
+if st(p[0].file).get('incplan') != 'add tracefs.h':
+	cocci.include_match(False)
+
+@depends on patch@
+position inc_add.p;
+@@
+  #include <linux/debugfs.h>@p
 + #include <linux/tracefs.h>
 
 @inc_rm depends on patch@
