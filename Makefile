@@ -24,7 +24,8 @@ JOBS       ?= $(shell nproc)
 ARCHV      := ARCH=x86_64
 export CCACHE_DIR ?= $(BUILD)/ccache
 export CCACHE_MAXSIZE ?= 5G
-KMAKE       = $(MAKE) -s $(ARCHV) CC="ccache gcc" -j$(JOBS)
+KBUILD_LOCK ?= /tmp/kbuild.lock
+KMAKE       = flock $(KBUILD_LOCK) $(MAKE) -s $(ARCHV) CC="ccache gcc" -j$(JOBS)
 FRAG       := $(TOP)/kernel/configs/pseudofs.config
 FRAG_DEBUG := $(TOP)/kernel/configs/pseudofs-debug.config
 PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
@@ -66,7 +67,7 @@ tree: base
 	@RESULTS=$(RESULTS) $(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP)
 
 # --- configs and kernels -----------------------------------------------------
-config: base tree
+config:
 	@$(H)/config.sh $(PRISTINE) $(OUT)/stock $(FRAG)
 	@$(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
 	@$(H)/config.sh $(TREE) $(OUT)/patched-debug $(FRAG) $(FRAG_DEBUG)

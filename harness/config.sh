@@ -5,14 +5,15 @@
 set -euo pipefail
 src=$1 out=$2; shift 2
 mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# A kept scratch folder beside OUT: kconfig's own tools are built there once.
+tmp=$out.kconfig
+mkdir -p "$tmp"
 make -s -C "$src" O="$tmp" ARCH=x86_64 tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$tmp" "$tmp/.config" "$@" >/dev/null
 make -s -C "$src" O="$tmp" ARCH=x86_64 olddefconfig >/dev/null
 # Every symbol a fragment asks for must have stuck (the patched tree knows
 # symbols the stock one does not: those are only checked where they exist).
-find "$src" -name 'Kconfig*' -not -path '*/.git/*' -print0 | xargs -0 cat |
+find "$src" -path "$src/.git" -prune -o -name 'Kconfig*' -print0 | xargs -0 cat |
 	sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/\2/p' | sort -u >"$tmp/symbols"
 for frag in "$@"; do
 	grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while IFS= read -r line; do

@@ -19,6 +19,7 @@ if [ ! -d "$out/.git" ]; then
 	git -C "$out" config user.name libpseudofs-build
 	git -C "$out" config user.email build@libpseudofs.invalid
 	git -C "$out" config core.autocrlf false
+	git -C "$out" config gc.auto 0
 	git -C "$out" add -A -f .
 	git -C "$out" commit -q -m "base: $(basename "$pristine")"
 	git -C "$out" tag -f pristine >/dev/null
