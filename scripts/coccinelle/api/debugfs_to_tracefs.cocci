@@ -30,9 +30,11 @@ virtual report
 @@
 import re
 
-# Facts of the file being processed.  spatch re-parses a file under a
-# temporary name once it has transformed it; those names map back to it.
-state = {'file': None}
+# Facts, per file.  spatch re-parses a file under a temporary name once it
+# has transformed it; such a name maps back to the file.  With --include,
+# rules also see the forced headers, so facts must not be per run.
+files = {}
+latest = {}
 TMPNAME = re.compile(r'(^|/)cocci_small_output-\d+-[0-9a-f]+-')
 
 CREATE = ('debugfs_create_dir', 'debugfs_create_file')
@@ -46,30 +48,32 @@ TRACEFS = {
 NOMATCH = '__debugfs_to_tracefs_no_match__'
 
 def st(f):
-	if TMPNAME.search(f) or f == state['file']:
-		return state
-	state.clear()
-	state.update({
-		'file': f,
-		'tracing': False,	# uses tracing_init_dentry() or tracefs
-		'roots': set(),		# (function, local) from tracing_init_dentry()
-		'made': [],		# dicts: fn, lhs, local, creator, key
-		'params': {},		# function -> {index: parameter}
-		'calls': [],		# (caller, callee, index, argument)
-		'tfparents': set(),	# (function, parent) of a tracefs call
-		'parent': {},		# call position -> parent/dentry argument
-		'decided': {},		# call position -> (convert, reason)
-		'converted': set(),	# functions where something was converted
-		'left': set(),		# functions still calling debugfs
-		'hasret': set(),	# functions that use an identifier "ret"
-		'rootdecls': set(),	# same, as "struct dentry *x = ...;"
-		'nonconv': set(),	# (function, arg) of debugfs-only calls
-		'nonconvparent': {},	# debugfs-only call position -> parent
-		'fops': {},		# create_file position -> fops argument
-		'fopsuse': [],		# (function, create_file position)
-		'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
-	})
-	return state
+	m = TMPNAME.search(f)
+	if m:
+		f = latest.get(f[m.end():], f)
+	else:
+		latest[f.split('/')[-1]] = f
+	if f not in files:
+		files[f] = {
+			'tracing': False,	# uses tracing_init_dentry() or tracefs
+			'roots': set(),		# (function, local) from tracing_init_dentry()
+			'rootdecls': set(),	# same, as "struct dentry *x = ...;"
+			'made': [],		# dicts: fn, lhs, local, creator, key
+			'params': {},		# function -> {index: parameter}
+			'calls': [],		# (caller, callee, index, argument)
+			'tfparents': set(),	# (function, parent) of a tracefs call
+			'parent': {},		# call position -> parent/dentry argument
+			'decided': {},		# call position -> (convert, reason)
+			'converted': set(),	# functions where something was converted
+			'left': set(),		# functions still calling debugfs
+			'hasret': set(),	# functions that use an identifier "ret"
+			'nonconv': set(),	# (function, arg) of debugfs-only calls
+			'nonconvparent': {},	# debugfs-only call position -> parents
+			'fops': {},		# create_file position -> fops argument
+			'fopsuse': [],		# (function, create_file position)
+			'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
+		}
+	return files[f]
 
 def norm(e):
 	return re.sub(r'\s+', '', str(e))

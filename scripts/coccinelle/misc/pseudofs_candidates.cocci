@@ -26,19 +26,16 @@ virtual patch
 @@
 import re
 
-# Facts of the file being processed.
-facts = {'file': None}
+# Facts, per file (with --include, rules also see the forced headers).
+facts = {}
 
 def norm(e):
 	return re.sub(r'\s+', '', str(e))
 
 def ff(p):
-	f = p.file
-	if facts['file'] != f:
-		facts.clear()
-		facts.update({'file': f, 'pin': {}, 'locks': {}, 'dinode': {},
-			      'lookups': {}, 'newinode': 0, 'inst': 0})
-	return facts
+	return facts.setdefault(p.file, {'locks': {}, 'dinode': {},
+					 'lookups': {}, 'newinode': 0,
+					 'inst': 0, 'why': {}})
 
 def candidate(p, fn):
 	"""Return a description if fn (pinning at p) is a candidate."""
@@ -183,7 +180,7 @@ p << site.p;
 cf;
 @@
 why = candidate(p[0], p[0].current_element)
-facts.setdefault('why', {})[(p[0].line, p[0].column)] = why
+ff(p[0])['why'][(p[0].line, p[0].column)] = why
 coccinelle.cf = cocci.make_ident('simple_pin_fs' if why else '__pseudofs_no_candidate__')
 
 @depends on context@
@@ -195,13 +192,13 @@ identifier decide.cf;
 @script:python depends on org@
 p << site.p;
 @@
-why = facts.get('why', {}).get((p[0].line, p[0].column))
+why = ff(p[0])['why'].get((p[0].line, p[0].column))
 if why:
 	coccilib.org.print_todo(p[0], 'candidate for libpseudofs: ' + why)
 
 @script:python depends on report@
 p << site.p;
 @@
-why = facts.get('why', {}).get((p[0].line, p[0].column))
+why = ff(p[0])['why'].get((p[0].line, p[0].column))
 if why:
 	print('%s:%s: candidate for libpseudofs: %s' % (p[0].file, p[0].line, why))
