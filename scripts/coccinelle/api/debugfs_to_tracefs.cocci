@@ -16,9 +16,9 @@
 // Copyright: (C) 2026 The libpseudofs authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: Parents are followed through function parameters and through
-// dentries stored by converted calls, within one file only.  A function
-// named *_debugfs is renamed *_tracefs when the conversion leaves it no
-// debugfs call; callers in other files have to be updated by hand.
+// dentries stored by converted calls, within one file only.  A static
+// function named *_debugfs is renamed *_tracefs when the conversion leaves
+// it no debugfs call; global ones keep their name.
 // Options: --no-includes --include-headers
 
 virtual patch
@@ -776,6 +776,39 @@ fn(...) {
 ...>
 }
 
+// "Could not create debugfs 'x' entry" after a converted call: the entry
+// is a tracefs one now.  Strings split over several literals are left.
+@msg depends on patch@
+expression E;
+constant char[] c;
+position p;
+identifier pr = {pr_warn, pr_warning, pr_warn_once, pr_err, pr_info,
+		 pr_debug};
+@@
+E = \(tracefs_create_dir\|tracefs_create_file\)(...);
+(
+if (!E) pr(c@p, ...);
+|
+if (!E) { ... pr(c@p, ...); ... }
+)
+
+@script:python msg_new@
+c << msg.c;
+nc;
+@@
+if 'debugfs' in c and c.count('"') == 2:
+	coccinelle.nc = cocci.make_expr(c.replace('debugfs', 'tracefs'))
+else:
+	cocci.include_match(False)
+
+@depends on patch@
+constant char[] msg.c;
+expression msg_new.nc;
+position msg.p;
+@@
+- c@p
++ nc
+
 // What is left in debugfs after the conversion.
 @left depends on patch@
 identifier f =~ "^debugfs_";
@@ -799,13 +832,14 @@ p << left_define.p;
 @@
 st(p[0].file)['left'].add(fn_of(p[0]))
 
-// A *_debugfs function whose debugfs work all moved to tracefs is renamed.
+// A static *_debugfs function whose debugfs work all moved to tracefs is
+// renamed; other files may know a global one by its name.
 @rename@
 identifier fn =~ "_debugfs$";
 position p;
 type T;
 @@
-T fn@p(...) { ... }
+static T fn@p(...) { ... }
 
 @script:python rename_to depends on patch@
 fn << rename.fn;

@@ -15,7 +15,7 @@ static void ftrace_profile_files(struct dentry *d_tracer)
 	entry = tracefs_create_file("function_profile_enabled", 0644,
 				    d_tracer, NULL, &ftrace_profile_fops);
 	if (!entry)
-		pr_warning("Could not create debugfs 'function_profile_enabled' entry\n");
+		pr_warning("Could not create tracefs 'function_profile_enabled' entry\n");
 }
 
 static void ftrace_profile_debugfs(struct dentry *d_tracer)
