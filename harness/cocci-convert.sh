@@ -149,7 +149,8 @@ else
 	: >"$cand_out"
 fi
 
-converted=$(grep -cE '^-[^-].*(^|[^A-Za-z0-9_])debugfs_[A-Za-z0-9_]+[[:space:]]*\(' "$diff_out" || true)
+converted=$(grep -v '^---' "$diff_out" | sed -n 's/^-//p' |
+	grep -cE '(^|[^A-Za-z0-9_])debugfs_[A-Za-z0-9_]+[[:space:]]*\(' || true)
 files=$(grep -c '^+++ ' "$diff_out" || true)
 left=$(wc -l <"$report_out")
 ncand=$(wc -l <"$cand_out")
