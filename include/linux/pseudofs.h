@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudofs.h - library for single-instance in-kernel pseudo filesystems
+ *
+ * debugfs and tracefs keep their whole tree in the dcache, pin an internal
+ * mount while anything exists and take uid=, gid= and mode= mount options.
+ * The plumbing for that lives in fs/libpseudofs/; a filesystem describes
+ * itself with a struct pseudofs and keeps only its policy.
+ */
+#ifndef _LINUX_PSEUDOFS_H
+#define _LINUX_PSEUDOFS_H
+
+#include <linux/fs.h>
+
+struct fs_context;
+struct fs_parameter;
+struct kmem_cache;
+struct seq_file;
+struct vfsmount;
+
+/* struct pseudofs.flags: per-filesystem policy */
+#define PSEUDOFS_STRICT_OPTIONS	BIT(0)	/* reject unknown mount options */
+#define PSEUDOFS_REMOUNT_ALL	BIT(1)	/* remount uid=/gid= reach every inode */
+
+/* struct pseudofs_mount_opts.set: which options were given */
+#define PSEUDOFS_OPT_UID	BIT(0)
+#define PSEUDOFS_OPT_GID	BIT(1)
+#define PSEUDOFS_OPT_MODE	BIT(2)
+
+/**
+ * struct pseudofs_mount_opts - mount options of a pseudo filesystem
+ * @uid: owner of the root directory
+ * @gid: group of the root directory
+ * @mode: permission bits of the root directory
+ * @set: PSEUDOFS_OPT_* bits of the options given explicitly
+ */
+struct pseudofs_mount_opts {
+	kuid_t uid;
+	kgid_t gid;
+	umode_t mode;
+	unsigned int set;
+};
+
+/**
+ * struct pseudofs_operations - per-filesystem hooks, all optional
+ * @init_inode: set up a new inode before its dentry becomes positive;
+ *	called with the parent directory locked.
+ * @remove: called for every positive dentry that pseudofs_remove() takes
+ *	out of the tree, with its parent locked, before the dentry is unpinned.
+ * @remount_inode: with %PSEUDOFS_REMOUNT_ALL, called on remount for every
+ *	inode after its owner was reset; @set holds the PSEUDOFS_OPT_* bits
+ *	given.  May sleep.
+ */
+struct pseudofs_operations {
+	void (*init_inode)(struct dentry *dentry, struct inode *inode);
+	void (*remove)(struct dentry *dentry);
+	void (*remount_inode)(struct inode *inode, unsigned int set);
+};
+
+/**
+ * struct pseudofs - descriptor of a pseudo filesystem
+ * @type: the file_system_type; set .name and .owner, and .init_fs_context
+ *	to wrap pseudofs_init_fs_context() if mounting needs a check.
+ *	pseudofs_register() fills in the rest.
+ * @magic: superblock magic number
+ * @default_mode: permission bits of the root without a mode= option
+ * @flags: PSEUDOFS_* policy flags
+ * @ops: policy hooks, may be NULL
+ * @d_ops: dentry operations of the superblock, may be NULL
+ * @file_iops: inode operations of regular files, may be NULL
+ * @dir_iops: inode operations of directories, default simple_dir_inode_operations
+ * @link_iops: inode operations of symlinks, default simple_symlink_inode_operations
+ * @inode_size: size of the per-filesystem inode structure, 0 for a bare inode
+ * @inode_offset: offset of the struct inode within it
+ * @mount: internal mount, valid while @mount_count is not zero
+ * @mount_count: pins of @mount: one per entry in the tree, plus transient ones
+ * @inode_cache: slab of inodes
+ * @registered: set once pseudofs_register() succeeded
+ */
+struct pseudofs {
+	struct file_system_type type;
+	unsigned long magic;
+	umode_t default_mode;
+	unsigned int flags;
+	const struct pseudofs_operations *ops;
+	const struct dentry_operations *d_ops;
+	const struct inode_operations *file_iops;
+	const struct inode_operations *dir_iops;
+	const struct inode_operations *link_iops;
+	size_t inode_size;
+	size_t inode_offset;
+	/* owned by the library */
+	struct vfsmount *mount;
+	int mount_count;
+	struct kmem_cache *inode_cache;
+	bool registered;
+};
+
+/* Initializer for a struct pseudofs whose inodes are embedded in @type. */
+#define PSEUDOFS_INODE(type, member)				\
+	.inode_size = sizeof(type), .inode_offset = offsetof(type, member)
+
+static inline struct pseudofs *pseudofs_of(const struct super_block *sb)
+{
+	return container_of(sb->s_type, struct pseudofs, type);
+}
+
+int pseudofs_register(struct pseudofs *pfs);
+void pseudofs_unregister(struct pseudofs *pfs);
+
+int pseudofs_init_fs_context(struct fs_context *fc);
+int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param);
+int pseudofs_reconfigure(struct fs_context *fc);
+int pseudofs_show_options(struct seq_file *m, struct dentry *root);
+
+struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
+				       struct dentry *parent);
+struct dentry *pseudofs_failed_creating(struct pseudofs *pfs,
+					struct dentry *dentry);
+struct dentry *pseudofs_end_creating(struct dentry *dentry);
+struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
+struct dentry *pseudofs_instantiate(struct dentry *dentry, struct inode *inode);
+
+struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
+				    umode_t mode, struct dentry *parent,
+				    void *data, void *fsdata,
+				    const struct file_operations *fops);
+struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
+				   umode_t mode, struct dentry *parent);
+struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
+				       struct dentry *parent,
+				       const char *target);
+struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
+					 const char *name,
+					 struct dentry *parent,
+					 void *fsdata, void *data);
+struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
+			       struct dentry *parent);
+void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
+
+#endif /* _LINUX_PSEUDOFS_H */
