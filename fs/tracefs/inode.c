@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ *  inode.c - part of tracefs, a pseudo file system for activating tracing
+ *
+ * Based on debugfs by: Greg Kroah-Hartman <greg@kroah.com>
+ *
+ *  Copyright (C) 2014 Red Hat Inc, author: Steven Rostedt <srostedt@redhat.com>
+ *
+ * tracefs is the file system that is used by the tracing infrastructure.
+ * The filesystem plumbing is libpseudofs'; tracefs keeps the instances
+ * directory, the ownership of files following their instance, and eventfs.
+ */
+
+#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/kobject.h>
+#include <linux/namei.h>
+#include <linux/pseudofs.h>
+#include <linux/tracefs.h>
+#include <linux/security.h>
+#include <linux/magic.h>
+#include <linux/slab.h>
+#include "internal.h"
+
+static ssize_t default_read_file(struct file *file, char __user *buf,
+				 size_t count, loff_t *ppos)
+{
+	return 0;
+}
+
+static ssize_t default_write_file(struct file *file, const char __user *buf,
+				   size_t count, loff_t *ppos)
+{
+	return count;
+}
+
+static const struct file_operations tracefs_file_operations = {
+	.read =		default_read_file,
+	.write =	default_write_file,
+	.open =		simple_open,
+	.llseek =	noop_llseek,
+};
+
+static struct tracefs_dir_ops {
+	int (*mkdir)(const char *name);
+	int (*rmdir)(const char *name);
+} tracefs_ops __ro_after_init;
+
+static int tracefs_syscall_mkdir(struct mnt_idmap *idmap,
+				 struct inode *inode, struct dentry *dentry,
+				 umode_t mode)
+{
+	struct tracefs_inode *ti;
+	char *name;
+	int ret;
+
+	name = kmemdup_nul(dentry->d_name.name, dentry->d_name.len, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+
+	/* The new instance is where the files below it take their owner. */
+	ti = get_tracefs(inode);
+	ti->flags |= TRACEFS_INSTANCE_INODE;
+	ti->private = inode;
+
+	/* mkdir creates the instance's files; it handles races itself. */
+	inode_unlock(inode);
+	ret = tracefs_ops.mkdir(name);
+	inode_lock(inode);
+
+	kfree(name);
+
+	return ret;
+}
+
+static int tracefs_syscall_rmdir(struct inode *inode, struct dentry *dentry)
+{
+	char *name;
+	int ret;
+
+	name = kmemdup_nul(dentry->d_name.name, dentry->d_name.len, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+
+	/*
+	 * rmdir removes the instance's files and handles races itself; it
+	 * needs both the parent and the victim unlocked.
+	 */
+	inode_unlock(inode);
+	inode_unlock(d_inode(dentry));
+
+	ret = tracefs_ops.rmdir(name);
+
+	inode_lock_nested(inode, I_MUTEX_PARENT);
+	inode_lock(d_inode(dentry));
+
+	kfree(name);
+
+	return ret;
+}
+
+static void set_tracefs_inode_owner(struct inode *inode)
+{
+	struct tracefs_inode *ti = get_tracefs(inode);
+	struct inode *root_inode = ti->private;
+	kuid_t uid;
+	kgid_t gid;
+
+	uid = root_inode->i_uid;
+	gid = root_inode->i_gid;
+
+	/* An instance whose owner was never set follows the mount point. */
+	if (root_inode != d_inode(root_inode->i_sb->s_root)) {
+		struct tracefs_inode *rti;
+
+		rti = get_tracefs(root_inode);
+		root_inode = d_inode(root_inode->i_sb->s_root);
+
+		if (!(rti->flags & TRACEFS_UID_PERM_SET))
+			uid = root_inode->i_uid;
+
+		if (!(rti->flags & TRACEFS_GID_PERM_SET))
+			gid = root_inode->i_gid;
+	}
+
+	/* Unless set on this inode itself, the owner follows the instance. */
+	if (!(ti->flags & TRACEFS_UID_PERM_SET))
+		inode->i_uid = uid;
+
+	if (!(ti->flags & TRACEFS_GID_PERM_SET))
+		inode->i_gid = gid;
+}
+
+static int tracefs_permission(struct mnt_idmap *idmap,
+			      struct inode *inode, int mask)
+{
+	set_tracefs_inode_owner(inode);
+	return generic_permission(idmap, inode, mask);
+}
+
+static int tracefs_getattr(struct mnt_idmap *idmap,
+			   const struct path *path, struct kstat *stat,
+			   u32 request_mask, unsigned int flags)
+{
+	struct inode *inode = d_backing_inode(path->dentry);
+
+	set_tracefs_inode_owner(inode);
+	generic_fillattr(idmap, request_mask, inode, stat);
+	return 0;
+}
+
+static int tracefs_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
+			   struct iattr *attr)
+{
+	unsigned int ia_valid = attr->ia_valid;
+	struct inode *inode = d_inode(dentry);
+	struct tracefs_inode *ti = get_tracefs(inode);
+
+	if (ia_valid & ATTR_UID)
+		ti->flags |= TRACEFS_UID_PERM_SET;
+
+	if (ia_valid & ATTR_GID)
+		ti->flags |= TRACEFS_GID_PERM_SET;
+
+	return simple_setattr(idmap, dentry, attr);
+}
+
+static const struct inode_operations tracefs_instance_dir_inode_operations = {
+	.lookup		= simple_lookup,
+	.mkdir		= tracefs_syscall_mkdir,
+	.rmdir		= tracefs_syscall_rmdir,
+	.permission	= tracefs_permission,
+	.getattr	= tracefs_getattr,
+	.setattr	= tracefs_setattr,
+};
+
+static const struct inode_operations tracefs_dir_inode_operations = {
+	.lookup		= simple_lookup,
+	.permission	= tracefs_permission,
+	.getattr	= tracefs_getattr,
+	.setattr	= tracefs_setattr,
+};
+
+static const struct inode_operations tracefs_file_inode_operations = {
+	.permission	= tracefs_permission,
+	.getattr	= tracefs_getattr,
+	.setattr	= tracefs_setattr,
+};
+
+/* Find the instance directory, or the root, whose ownership @parent follows */
+static struct inode *instance_inode(struct dentry *parent)
+{
+	struct tracefs_inode *ti;
+
+	while (!IS_ROOT(parent)) {
+		ti = get_tracefs(d_inode(parent));
+		if (ti->flags & TRACEFS_INSTANCE_INODE)
+			break;
+		parent = parent->d_parent;
+	}
+	return d_inode(parent);
+}
+
+/* A new file or directory starts out owned like its parent. */
+static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
+{
+	struct inode *dir = d_inode(dentry->d_parent);
+
+	get_tracefs(inode)->private = instance_inode(dentry->d_parent);
+	inode->i_uid = dir->i_uid;
+	inode->i_gid = dir->i_gid;
+}
+
+/*
+ * A remount with uid= or gid= resets the ownership of every inode (libpseudofs
+ * already changed it) and what eventfs saved for the files it has not
+ * created yet.
+ */
+static void tracefs_remount_inode(struct inode *inode, unsigned int set)
+{
+	struct tracefs_inode *ti = get_tracefs(inode);
+	int srcu_idx;
+
+	if (set & PSEUDOFS_OPT_UID)
+		ti->flags &= ~TRACEFS_UID_PERM_SET;
+	if (set & PSEUDOFS_OPT_GID)
+		ti->flags &= ~TRACEFS_GID_PERM_SET;
+	if (!(ti->flags & TRACEFS_EVENT_INODE))
+		return;
+	srcu_idx = eventfs_remount_lock();
+	eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
+	eventfs_remount_unlock(srcu_idx);
+}
+
+static const struct pseudofs_operations tracefs_pseudofs_ops = {
+	.init_inode	= tracefs_init_inode,
+	.remount_inode	= tracefs_remount_inode,
+};
+
+/*
+ * eventfs dentries have their eventfs_inode in ->d_fsdata.  d_revalidate may
+ * run under RCU, without the eventfs mutex: a file opened just as it is
+ * marked dead still works, and sees the stale state.
+ */
+static void tracefs_d_release(struct dentry *dentry)
+{
+	if (dentry->d_fsdata)
+		eventfs_d_release(dentry);
+}
+
+static int tracefs_d_revalidate(struct dentry *dentry, unsigned int flags)
+{
+	struct eventfs_inode *ei = dentry->d_fsdata;
+
+	return !(ei && ei->is_freed);
+}
+
+static int tracefs_d_delete(const struct dentry *dentry)
+{
+	/* Keep eventfs dentries around, but not tracefs ones. */
+	return dentry->d_fsdata == NULL;
+}
+
+static const struct dentry_operations tracefs_dentry_operations = {
+	.d_revalidate = tracefs_d_revalidate,
+	.d_release = tracefs_d_release,
+	.d_delete = tracefs_d_delete,
+};
+
+/* Unknown mount options fail, a remount uid=/gid= reaches every inode. */
+struct pseudofs tracefs_pseudofs = {
+	.type.owner	= THIS_MODULE,
+	.type.name	= "tracefs",
+	.magic		= TRACEFS_MAGIC,
+	.default_mode	= 0700,
+	.flags		= PSEUDOFS_STRICT_OPTIONS | PSEUDOFS_REMOUNT_ALL,
+	.ops		= &tracefs_pseudofs_ops,
+	.d_ops		= &tracefs_dentry_operations,
+	.file_iops	= &tracefs_file_inode_operations,
+	.dir_iops	= &tracefs_dir_inode_operations,
+	PSEUDOFS_INODE(struct tracefs_inode, vfs_inode),
+};
+MODULE_ALIAS_FS("tracefs");
+
+/**
+ * tracefs_create_file - create a file in the tracefs filesystem
+ * @name: a pointer to a string containing the name of the file to create.
+ * @mode: the permission that the file should have.
+ * @parent: a pointer to the parent dentry for this file.  This should be a
+ *          directory dentry if set.  If this parameter is NULL, then the
+ *          file will be created in the root of the tracefs filesystem.
+ * @data: a pointer to something that the caller will want to get to later
+ *        on.  The inode.i_private pointer will point to this value on
+ *        the open() call.
+ * @fops: a pointer to a struct file_operations that should be used for
+ *        this file.
+ *
+ * This function will return a pointer to a dentry if it succeeds.  This
+ * pointer must be passed to the tracefs_remove() function when the file is
+ * to be removed (no automatic cleanup happens if your module is unloaded,
+ * you are responsible here.)  If an error occurs, %NULL will be returned.
+ */
+struct dentry *tracefs_create_file(const char *name, umode_t mode,
+				   struct dentry *parent, void *data,
+				   const struct file_operations *fops)
+{
+	struct dentry *dentry;
+
+	if (security_locked_down(LOCKDOWN_TRACEFS))
+		return NULL;
+
+	dentry = pseudofs_create_file(&tracefs_pseudofs, name, mode, parent,
+				      data, NULL,
+				      fops ? fops : &tracefs_file_operations);
+	return IS_ERR(dentry) ? NULL : dentry;
+}
+
+/**
+ * tracefs_create_dir - create a directory in the tracefs filesystem
+ * @name: a pointer to a string containing the name of the directory to
+ *        create.
+ * @parent: a pointer to the parent dentry for this file.  This should be a
+ *          directory dentry if set.  If this parameter is NULL, then the
+ *          directory will be created in the root of the tracefs filesystem.
+ *
+ * This function creates a directory in tracefs with the given name.
+ *
+ * This function will return a pointer to a dentry if it succeeds.  This
+ * pointer must be passed to the tracefs_remove() function when the file is
+ * to be removed. If an error occurs, %NULL will be returned.
+ */
+struct dentry *tracefs_create_dir(const char *name, struct dentry *parent)
+{
+	struct dentry *dentry;
+
+	if (security_locked_down(LOCKDOWN_TRACEFS))
+		return NULL;
+
+	/* Do not set bits for OTH */
+	dentry = pseudofs_create_dir(&tracefs_pseudofs, name, 0750, parent);
+	return IS_ERR(dentry) ? NULL : dentry;
+}
+
+/**
+ * tracefs_create_instance_dir - create the tracing instances directory
+ * @name: The name of the instances directory to create
+ * @parent: The parent directory that the instances directory will exist
+ * @mkdir: The function to call when a mkdir is performed.
+ * @rmdir: The function to call when a rmdir is performed.
+ *
+ * Only one instances directory is allowed.
+ *
+ * The instances directory is special as it allows for mkdir and rmdir
+ * to be done by userspace. When a mkdir or rmdir is performed, the inode
+ * locks are released and the methods passed in (@mkdir and @rmdir) are
+ * called without locks and with the name of the directory being created
+ * within the instances directory.
+ *
+ * Returns the dentry of the instances directory.
+ */
+__init struct dentry *tracefs_create_instance_dir(const char *name,
+					  struct dentry *parent,
+					  int (*mkdir)(const char *name),
+					  int (*rmdir)(const char *name))
+{
+	struct dentry *dentry;
+
+	/* Only allow one instance of the instances directory. */
+	if (WARN_ON(tracefs_ops.mkdir || tracefs_ops.rmdir))
+		return NULL;
+
+	dentry = tracefs_create_dir(name, parent);
+	if (!dentry)
+		return NULL;
+
+	/* Still at boot: nobody can have looked at the new directory yet. */
+	d_inode(dentry)->i_op = &tracefs_instance_dir_inode_operations;
+	tracefs_ops.mkdir = mkdir;
+	tracefs_ops.rmdir = rmdir;
+
+	return dentry;
+}
+
+/**
+ * tracefs_remove - recursively removes a directory
+ * @dentry: a pointer to a the dentry of the directory to be removed.
+ *
+ * This function recursively removes a directory tree in tracefs that
+ * was previously created with a call to another tracefs function
+ * (like tracefs_create_file() or variants thereof.)
+ */
+void tracefs_remove(struct dentry *dentry)
+{
+	pseudofs_remove(&tracefs_pseudofs, dentry);
+}
+
+/**
+ * tracefs_initialized - Tells whether tracefs has been registered
+ *
+ * Return: true once tracefs accepts files.
+ */
+bool tracefs_initialized(void)
+{
+	return tracefs_pseudofs.registered;
+}
+
+static int __init tracefs_init(void)
+{
+	int retval;
+
+	retval = sysfs_create_mount_point(kernel_kobj, "tracing");
+	if (retval)
+		return -EINVAL;
+
+	return pseudofs_register(&tracefs_pseudofs);
+}
+core_initcall(tracefs_init);
