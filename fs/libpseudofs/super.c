@@ -118,7 +118,7 @@ int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 }
 EXPORT_SYMBOL_GPL(pseudofs_parse_param);
 
-/* Reset the owner of every inode but the root, which the caller did. */
+/* Give every inode the new owner, then let the filesystem follow. */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_mount_opts *opts = sb->s_fs_info;
