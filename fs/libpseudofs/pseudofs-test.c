@@ -556,7 +556,7 @@ static void pft_parse_bad_uid_gid(struct kunit *test)
 
 static void pft_parse_mode(struct kunit *test)
 {
-	static const char * const bad[] = { "999", "0x1ff", "abc", "10000", "" };
+	static const char * const bad[] = { "999", "0x1ff", "abc", "8", "" };
 	struct pseudofs_mount_opts o;
 	int i;
 
@@ -564,6 +564,9 @@ static void pft_parse_mode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o.mode, 0755);
 	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", "01777", &o), 0);
 	KUNIT_EXPECT_EQ(test, o.mode, 01777);
+	/* as debugfs and tracefs always did: bits above 07777 are dropped */
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", "10750", &o), 0);
+	KUNIT_EXPECT_EQ(test, o.mode, 0750);
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "mode", bad[i],
 						&o), 0);

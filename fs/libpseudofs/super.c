@@ -108,9 +108,8 @@ int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		opts->gid = result.gid;
 		break;
 	case Opt_mode:
-		if (result.uint_32 & ~S_IALLUGO)
-			return invalfc(fc, "Invalid mode '%s'", param->string);
-		opts->mode = result.uint_32;
+		/* bits beyond 07777 were always masked off, not refused */
+		opts->mode = result.uint_32 & S_IALLUGO;
 		break;
 	}
 	opts->set |= BIT(opt);
