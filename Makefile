@@ -40,7 +40,7 @@ BOOT_TIMEOUT ?= 900
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-patched-debug initramfs cocci-corpus boot-stock boot-patched \
-	boot-patched-debug check demo shell report clean distclean
+	boot-patched-debug check demo shell report loc clean distclean
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -99,6 +99,14 @@ boot-patched-debug:
 report:
 	@python3 $(H)/report.py $(RESULTS)
 
+# Lines of the plumbing before (stock) and after (our clients + library, tests excluded).
+LIB_SRC := fs/debugfs/inode.c fs/tracefs/inode.c fs/libpseudofs/inode.c fs/libpseudofs/super.c \
+	include/linux/pseudofs.h
+loc: $(PRISTINE)/.unpacked
+	@echo "== lines: stock debugfs/inode.c + tracefs/inode.c vs ours + library (tests excluded)"
+	@cd $(PRISTINE) && wc -l fs/debugfs/inode.c fs/tracefs/inode.c | sed 's/^/  stock /'
+	@wc -l $(LIB_SRC) | sed 's/^/  ours  /'
+
 # --- the two commands of the README ------------------------------------------
 # Phases keep going after a failure so that every result is reported; the
 # report at the end decides (and fails if any phase failed).
@@ -116,6 +124,7 @@ check:
 	@$(PHASE) boot-stock $(MAKE) -s boot-stock || true
 	@$(PHASE) boot-patched $(MAKE) -s boot-patched || true
 	@$(PHASE) boot-patched-debug $(MAKE) -s boot-patched-debug || true
+	@$(MAKE) -s loc | tee $(RESULTS)/loc.txt
 	@python3 $(H)/report.py $(RESULTS)
 
 demo:
