@@ -18,7 +18,7 @@ mem=1G
 case $name in *debug*) mem=2G ;; esac
 qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
       -display none -kernel "$kernel" -initrd "$initrd")
-append="console=ttyS0 panic=-1 oops=panic loglevel=6 printk.devkmsg=on"
+append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on"
 
 if [ "$suites" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append shell=1"
