@@ -90,9 +90,9 @@ cocci-corpus:
 
 # --- guest runs --------------------------------------------------------------
 boot-stock:
-	@$(H)/boot.sh stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,ftracetest $(BOOT_TIMEOUT)
+	@$(H)/boot.sh stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,tree,ftracetest $(BOOT_TIMEOUT)
 boot-patched:
-	@$(H)/boot.sh patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,ftracetest $(BOOT_TIMEOUT)
+	@$(H)/boot.sh patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,tree,ftracetest $(BOOT_TIMEOUT)
 boot-patched-debug:
 	@$(H)/boot.sh patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,kmemleak $(BOOT_TIMEOUT)
 

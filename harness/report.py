@@ -172,6 +172,36 @@ def ftracetest():
     table('ftracetest (per-case results: ftracetest-parity.txt)', rows)
 
 
+# Entries that only the patched kernel has, by design: the KUnit suite of
+# the library registers its debugfs directory.
+TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',)
+
+
+def tree_parity():
+    """The debugfs and tracefs trees userspace sees must match stock's."""
+    def entries(kernel):
+        lines = read(os.path.join(RES, f'tree-{kernel}.ktap'))
+        if lines is None:
+            return None
+        return {ln.split(' ', 3)[3]: ln.split(' ', 3)[2]
+                for ln in lines if ln.startswith('# entry ') and len(ln.split(' ', 3)) == 4}
+    s, p = entries('stock'), entries('patched')
+    rows = []
+    for root in ('/sys/kernel/debug', '/sys/kernel/tracing'):
+        if s is None or p is None:
+            count('fail', f'tree parity {root}: no listing')
+            continue
+        ss = {k: v for k, v in s.items() if k == root or k.startswith(root + '/')}
+        pp = {k: v for k, v in p.items() if (k == root or k.startswith(root + '/'))
+              and not any(k == o or k.startswith(o + '/') for o in TREE_ONLY_PATCHED)}
+        diff = sorted(set(ss.items()) ^ set(pp.items()))
+        count('fail' if diff or not ss else 'pass',
+              f'tree parity {root}: ' + '; '.join(f'{k} {v}' for k, v in diff[:5]))
+        rows.append(f'{root:<22} stock {len(ss):5d} entries, patched {len(pp):5d}, '
+                    f'differences {len(diff)}')
+    table('trees as userspace sees them (path, owner, mode, type): patched vs stock', rows)
+
+
 CONSOLE_BAD = [
     ('KASAN report', r'BUG: KASAN'),
     ('lockdep splat', r'WARNING: possible|WARNING: .*lock|INFO: possible .*locking|DEADLOCK'),
@@ -203,6 +233,7 @@ def main():
 
     for suite, kernels in (('guest', ('stock', 'patched', 'patched-debug')),
                            ('kmemleak', ('patched-debug',)),
+                           ('tree', ('stock', 'patched')),
                            ('cocci-corpus', None)):
         rows = []
         for k in kernels or ('',):
@@ -226,6 +257,7 @@ def main():
             rows += [f'{k:<14} ' + x for x in r]
     table('KUnit', rows)
 
+    tree_parity()
     ftracetest()
 
     rows = console('patched-debug', True)
