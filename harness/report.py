@@ -63,6 +63,11 @@ def table(title, rows):
         print('  ' + r)
 
 
+def kind_of(res):
+    """How a KTAP result counts: pass, skip or fail."""
+    return 'pass' if res in ('ok', 'xfail') else 'skip' if res == 'skip' else 'fail'
+
+
 def plain_suite(suite, kernel, required=True):
     """A suite whose every case must be ok (or skip)."""
     path = os.path.join(RES, f'{suite}-{kernel}.ktap')
@@ -77,7 +82,7 @@ def plain_suite(suite, kernel, required=True):
         return None
     n = {'pass': 0, 'fail': 0, 'skip': 0}
     for name, res, directive in cs:
-        kind = 'pass' if res in ('ok', 'xfail') else 'skip' if res == 'skip' else 'fail'
+        kind = kind_of(res)
         n[kind] += 1
         count(kind, f'{suite}-{kernel}: {name} {res} {directive}'.rstrip())
     return n, cs
@@ -105,11 +110,9 @@ def kunit(kernel, required):
     rows = []
     for name, body in suites:
         cs = cases(body, 4)
-        p = sum(1 for c in cs if c[1] in ('ok', 'xfail'))
-        s = sum(1 for c in cs if c[1] == 'skip')
-        f = len(cs) - p - s
-        for c in cs:
-            kind = 'pass' if c[1] in ('ok', 'xfail') else 'skip' if c[1] == 'skip' else 'fail'
+        kinds = [kind_of(c[1]) for c in cs]
+        p, s, f = (kinds.count(k) for k in ('pass', 'skip', 'fail'))
+        for c, kind in zip(cs, kinds):
             count(kind, f'kunit-{kernel}: {name}.{c[0]} {c[1]}')
         rows.append(f'{name:<28} {p:4d} ok {f:4d} not ok {s:4d} skip')
     if required and not any(n == 'libpseudofs' for n, _ in suites):
