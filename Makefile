@@ -2,9 +2,11 @@
 #
 # libpseudofs harness: builds a stock and a patched Linux 6.12 from Debian's
 # linux-source-6.12, boots both under QEMU and runs the same suites on both.
+# Four kernels: stock, patched, stock-debug, patched-debug (the debug ones SMP
+# with KASAN, lockdep, kmemleak, fault injection).
 #
 #   make demo      boot the patched kernel and show tracefs/debugfs at work
-#   make check     everything: build stock + patched (+ debug), run all suites
+#   make check     everything: build the four kernels, run all suites
 #   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
 #
 # Everything lands under build/ (ignored by git).
@@ -25,7 +27,10 @@ ARCHV      := ARCH=x86_64
 export CCACHE_DIR ?= $(BUILD)/ccache
 export CCACHE_MAXSIZE ?= 5G
 KBUILD_LOCK ?= /tmp/kbuild.lock
-KMAKE       = flock $(KBUILD_LOCK) $(MAKE) -s $(ARCHV) CC="ccache gcc" -j$(JOBS)
+# Every kernel is built from build/tree, checked out at the tag pristine
+# (stock kernels) or patched (ours) under the build lock: same source path,
+# so stock and patched share ccache (see harness/kbuild.sh).
+KBUILD      = RESULTS=$(RESULTS) KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/kbuild.sh $(TREE)
 FRAG       := $(TOP)/kernel/configs/pseudofs.config
 FRAG_DEBUG := $(TOP)/kernel/configs/pseudofs-debug.config
 PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
@@ -37,10 +42,18 @@ DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
+BOOT_TIMEOUT_DEBUG ?= 1500
+# Suites per kernel (harness/guest/suites).
+SUITES_STOCK         ?= guest,tree,ftracetest
+SUITES_PATCHED       ?= guest,tree,ftracetest
+SUITES_STOCK_DEBUG   ?= stress,kmemleak
+SUITES_PATCHED_DEBUG ?= guest,stress,failslab,kmemleak
+BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
-	kernel-patched-debug initramfs cocci-corpus boot-stock boot-patched \
-	boot-patched-debug check demo shell report loc clean distclean
+	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus boot-stock \
+	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
+	check demo shell report loc clean distclean
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -62,23 +75,34 @@ base-lock: $(PRISTINE)/.unpacked
 	@$(H)/base-lock.sh write $(TOP) $(PRISTINE)
 
 # --- patched tree: base + overlay + patches + spatch -------------------------
+# Under the build lock: never rewrite the tree under a running build.
 tree: base
 	@mkdir -p $(RESULTS)
-	@RESULTS=$(RESULTS) $(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP)
+	@RESULTS=$(RESULTS) flock $(KBUILD_LOCK) $(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP)
 
 # --- configs and kernels -----------------------------------------------------
+# The stock configs come from the pristine base (the same files as the tree
+# at its tag pristine), the patched ones from the tree at patched: the two
+# pairs are made side by side.
 config:
-	@$(H)/config.sh $(PRISTINE) $(OUT)/stock $(FRAG)
-	@$(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
-	@$(H)/config.sh $(TREE) $(OUT)/patched-debug $(FRAG) $(FRAG_DEBUG)
+	@r=0; \
+	$(H)/config.sh $(PRISTINE) $(OUT)/stock $(FRAG) & a=$$!; \
+	$(H)/config.sh $(PRISTINE) $(OUT)/stock-debug $(FRAG) $(FRAG_DEBUG) & b=$$!; \
+	$(KBUILD) patched -- sh -c '$(H)/config.sh $(TREE) $(OUT)/patched $(FRAG) && \
+		$(H)/config.sh $(TREE) $(OUT)/patched-debug $(FRAG) $(FRAG_DEBUG)' || r=1; \
+	wait $$a || r=1; wait $$b || r=1; exit $$r
 
+# Stock kernels first, then ours: one switch of the tree (make rebuilds only
+# what the switch touched, ccache hits for what preprocesses the same).
 kernel-stock:
-	@$(KMAKE) -C $(PRISTINE) O=$(OUT)/stock bzImage
+	@$(KBUILD) pristine $(OUT)/stock
+kernel-stock-debug:
+	@$(KBUILD) pristine $(OUT)/stock-debug
 kernel-patched:
-	@$(KMAKE) -C $(TREE) O=$(OUT)/patched bzImage
+	@$(KBUILD) patched $(OUT)/patched
 kernel-patched-debug:
-	@$(KMAKE) -C $(TREE) O=$(OUT)/patched-debug bzImage
-kernels: kernel-stock kernel-patched kernel-patched-debug
+	@$(KBUILD) patched $(OUT)/patched-debug
+kernels: kernel-stock kernel-stock-debug kernel-patched kernel-patched-debug
 
 initramfs:
 	@$(H)/mkinitramfs.sh $(INITRD) $(PRISTINE)/tools/testing/selftests/ftrace
@@ -90,11 +114,19 @@ cocci-corpus:
 
 # --- guest runs --------------------------------------------------------------
 boot-stock:
-	@$(H)/boot.sh stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,tree,ftracetest $(BOOT_TIMEOUT)
+	@$(BOOT) stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK) $(BOOT_TIMEOUT)
 boot-patched:
-	@$(H)/boot.sh patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,tree,ftracetest $(BOOT_TIMEOUT)
+	@$(BOOT) patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_PATCHED) $(BOOT_TIMEOUT)
+boot-stock-debug:
+	@$(BOOT) stock-debug $(OUT)/stock-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK_DEBUG) $(BOOT_TIMEOUT_DEBUG)
 boot-patched-debug:
-	@$(H)/boot.sh patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) guest,kmemleak $(BOOT_TIMEOUT)
+	@$(BOOT) patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_PATCHED_DEBUG) $(BOOT_TIMEOUT_DEBUG)
+# The two kernels of a pair boot side by side (one QEMU per host core for
+# the uniprocessor pair; the SMP debug pair shares the two cores).
+boot-pair:
+	@$(MAKE) -s -k -j2 boot-stock boot-patched
+boot-debug-pair:
+	@$(MAKE) -s -k -j2 boot-stock-debug boot-patched-debug
 
 report:
 	@python3 $(H)/report.py $(RESULTS)
@@ -111,20 +143,21 @@ loc: $(PRISTINE)/.unpacked
 # Phases keep going after a failure so that every result is reported; the
 # report at the end decides (and fails if any phase failed).
 check:
-	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS) && date +%s >$(RESULTS)/.check-start
 	@$(PHASE) deps $(MAKE) -s deps
 	@$(PHASE) base $(MAKE) -s base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
 	@$(PHASE) cocci-corpus $(MAKE) -s cocci-corpus || true
 	@$(PHASE) config $(MAKE) -s config
 	@$(PHASE) build-stock $(MAKE) -s kernel-stock
+	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
-	@$(PHASE) boot-stock $(MAKE) -s boot-stock || true
-	@$(PHASE) boot-patched $(MAKE) -s boot-patched || true
-	@$(PHASE) boot-patched-debug $(MAKE) -s boot-patched-debug || true
+	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true
+	@$(PHASE) boot-debug-pair $(MAKE) -s boot-debug-pair || true
 	@$(MAKE) -s loc | tee $(RESULTS)/loc.txt
+	@printf '%-22s %5ss\n' total $$(( $$(date +%s) - $$(cat $(RESULTS)/.check-start) )) | tee -a $(RESULTS)/phases.txt
 	@python3 $(H)/report.py $(RESULTS)
 
 demo:

@@ -14,9 +14,17 @@ stream=$results/.stream-$name.log
 rm -f "$console" "$stream"
 
 accel=$("$here/kvm-probe.sh" "$kernel")
-mem=1G
-case $name in *debug*) mem=2G ;; esac
-qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
+# The debug kernels are SMP with two CPUs: under TCG each vCPU gets its own
+# host thread (MTTCG) so that the two really run at once.  They also get
+# more memory (KASAN's shadow, kmemleak's pool, the stress suites).
+mem=1G accel_opt=$accel
+case $name in
+*debug*)
+	mem=3G
+	[ "$accel" = tcg ] && accel_opt=tcg,thread=multi
+	;;
+esac
+qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
       -display none -kernel "$kernel" -initrd "$initrd")
 append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on"
 
@@ -58,5 +66,8 @@ if grep -q '^ *# Subtest:' "$results/kunit-$name.ktap.tmp"; then
 else
 	rm -f "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
 fi
-echo "boot $name: ${secs}s under $accel, exit $rc"
+echo "boot $name: ${secs}s under $accel_opt, exit $rc"
+# One line per boot beside phases.txt (boots of a pair run at the same time).
+printf '%-14s %5ss  %-16s suites %s%s\n' "$name" "$secs" "$accel_opt" "$suites" \
+	"$([ $rc -eq 0 ] || echo "  exit $rc")" >>"$results/boots.txt"
 exit $status

@@ -5,7 +5,11 @@
 # The answer is cached per boot of the host in /tmp; PSEUDOFS_ACCEL overrides.
 [ -n "${PSEUDOFS_ACCEL:-}" ] && { echo "$PSEUDOFS_ACCEL"; exit 0; }
 cache=/tmp/pseudofs-kvm-probe.$(cut -d' ' -f1 /proc/sys/kernel/random/boot_id 2>/dev/null)
-[ -f "$cache" ] && { cat "$cache"; exit 0; }
+[ -s "$cache" ] && { cat "$cache"; exit 0; }
+# Two boots may start at once: one probes, the other waits for its answer.
+exec 9>>"$cache.lock"
+flock 9
+[ -s "$cache" ] && { cat "$cache"; exit 0; }
 accel=tcg
 if [ -w /dev/kvm ]; then
 	log=$(mktemp)
@@ -15,5 +19,5 @@ if [ -w /dev/kvm ]; then
 	grep -q 'Kernel panic\|Linux version' "$log" && accel=kvm
 	rm -f "$log"
 fi
-echo $accel >"$cache"
+echo $accel >"$cache.tmp" && mv "$cache.tmp" "$cache"
 echo $accel

@@ -4,7 +4,11 @@
 # pristine base, then the overlay files at their kernel paths, then every
 # patches/*.patch applied with patch -p1, then (unless --no-spatch) our
 # semantic patches run over kernel/trace/.  Each step is one commit, so
-# `git -C OUT log -p` shows exactly what we change.
+# `git -C OUT log -p` shows exactly what we change.  The first commit is
+# tagged "pristine", the last "patched": harness/kbuild.sh checks the tree out
+# at one or the other to build the stock or the patched kernels.
+# Run it under the kernel build lock (make tree does) so that no build sees
+# the tree change under it.
 set -euo pipefail
 pristine=$1 out=$2 repo=$3 spatch=${4:-}
 
@@ -27,7 +31,9 @@ fi
 
 # Start again from the pristine commit; keep the work tree's mtimes where the
 # content does not change so that make/ccache rebuild only what changed.
-git -C "$out" reset -q --hard pristine
+# (From wherever kbuild.sh left HEAD: the branch master starts again there.)
+git -C "$out" tag -d patched >/dev/null 2>&1 || true
+git -C "$out" checkout -q -f -B master pristine
 git -C "$out" clean -q -fdx
 
 # Overlay: every tracked file of ours at a kernel path.
@@ -57,4 +63,5 @@ if [ "$spatch" != "--no-spatch" ] && [ -x "$repo/harness/cocci-convert.sh" ]; th
 	git -C "$out" add -A -f .
 	git -C "$out" commit -q --allow-empty -m "spatch: kernel/trace/ converted from debugfs to tracefs"
 fi
+git -C "$out" tag -f patched >/dev/null
 echo "mktree: $out ready ($(git -C "$out" diff --shortstat pristine HEAD))"

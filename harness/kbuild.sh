@@ -1,0 +1,74 @@
+#!/bin/bash
+# kbuild.sh TREE REV OUT [MAKE_ARGS...]   build bzImage of TREE at REV in OUT
+# kbuild.sh TREE REV -- CMD...            run CMD with TREE checked out at REV
+#
+# Every kernel is built from the one git work tree TREE (build/tree), checked
+# out at the tag "pristine" for the stock kernels and "patched" for ours, so
+# that the compiler sees the same absolute source paths for both and ccache
+# can share their objects: git checkout rewrites only the files that differ,
+# make rebuilds only what depends on them, and ccache's preprocessor mode hits
+# for every file whose preprocessed text is the same on both sides.
+#
+# The switch and the build hold the kernel build lock (KBUILD_LOCK, default
+# /tmp/kbuild.lock) so that no other build, and no 'make tree', sees the
+# tree change under it.  A build prints its time and ccache's hits and
+# misses, and appends the same line to RESULTS/kernels.txt when RESULTS is set.
+set -uo pipefail
+die() { echo "kbuild: $*" >&2; exit 1; }
+[ $# -ge 3 ] || die "usage: kbuild.sh TREE REV OUT [MAKE_ARGS...] | TREE REV -- CMD..."
+tree=$1 rev=$2 out=$3; shift 3
+lock=${KBUILD_LOCK:-/tmp/kbuild.lock}
+
+exec 9>>"$lock" || die "cannot open $lock"
+flock 9
+
+[ -d "$tree/.git" ] || die "no tree at $tree (make tree)"
+# A tree laid before mktree.sh tagged its last commit: the branch's last
+# commit is it if it is the spatch one (mktree.sh drops the tag when it starts).
+if [ "$rev" = patched ] && ! git -C "$tree" rev-parse -q --verify refs/tags/patched >/dev/null &&
+	git -C "$tree" log -1 --format=%s master 2>/dev/null | grep -q '^spatch:'; then
+	git -C "$tree" tag patched master
+fi
+want=$(git -C "$tree" rev-parse -q --verify "refs/tags/$rev^{commit}") || die "$tree has no tag $rev (make tree)"
+if [ "$(git -C "$tree" rev-parse HEAD)" != "$want" ]; then
+	# Files copied into the tree by hand since 'make tree' stay with the
+	# revision they were copied onto: stashed when leaving it, put back on
+	# return.
+	if [ -n "$(git -C "$tree" status --porcelain)" ]; then
+		from=$(git -C "$tree" describe --tags --exact-match HEAD 2>/dev/null || git -C "$tree" rev-parse HEAD)
+		git -C "$tree" stash push -q -u -m "kbuild: local changes at $from" ||
+			die "cannot set aside the local changes in $tree"
+	fi
+	git -C "$tree" checkout -q --detach "$want" ||
+		die "cannot check $tree out at $rev ('make tree' lays it again)"
+	if git -C "$tree" log -1 --format=%s refs/stash 2>/dev/null | grep -qx "On .*: kbuild: local changes at $rev"; then
+		git -C "$tree" stash pop -q ||
+			echo "kbuild: warning: could not put back the local changes of $tree (git -C $tree stash list)" >&2
+	fi
+fi
+
+if [ "$out" = -- ]; then
+	"$@"
+	exit
+fi
+
+stats() { ccache --print-stats 2>/dev/null | awk '
+	$1 == "direct_cache_hit" { d = $2 } $1 == "preprocessed_cache_hit" { p = $2 }
+	$1 == "cache_miss" { m = $2 } END { print d + 0, p + 0, m + 0 }'; }
+read -r d0 p0 m0 < <(stats)
+start=$(date +%s)
+make -s -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"${JOBS:-$(nproc)}" bzImage "$@"
+rc=$?
+secs=$(( $(date +%s) - start ))
+read -r d1 p1 m1 < <(stats)
+d=$((d1 - d0)) p=$((p1 - p0)) m=$((m1 - m0))
+tot=$((d + p + m))
+line=$(printf '%-14s %5ss  from %-8s ccache: %5d direct + %5d preprocessed hits, %5d misses (%3d%% hits)%s' \
+	"$(basename "$out")" "$secs" "$rev" "$d" "$p" "$m" $(( tot ? 100 * (d + p) / tot : 0 )) \
+	"$([ $rc -eq 0 ] || echo "  FAILED (exit $rc)")")
+echo "kernel $line"
+if [ -n "${RESULTS:-}" ]; then
+	mkdir -p "$RESULTS"
+	echo "$line" >>"$RESULTS/kernels.txt"
+fi
+exit $rc
