@@ -69,7 +69,8 @@ def kind_of(res):
 
 
 def plain_suite(suite, kernel, required=True):
-    """A suite whose every case must be ok (or skip)."""
+    """A suite whose every case must be ok (or skip).  A suite that is not
+    required (a baseline) is tallied and shown but does not count."""
     path = os.path.join(RES, f'{suite}-{kernel}.ktap')
     lines = read(path)
     if lines is None:
@@ -78,14 +79,45 @@ def plain_suite(suite, kernel, required=True):
         return None
     cs = cases(lines)
     if not cs:
-        count('fail', f'{suite}-{kernel}: no test cases in {path}')
+        if required:
+            count('fail', f'{suite}-{kernel}: no test cases in {path}')
         return None
     n = {'pass': 0, 'fail': 0, 'skip': 0}
     for name, res, directive in cs:
         kind = kind_of(res)
         n[kind] += 1
-        count(kind, f'{suite}-{kernel}: {name} {res} {directive}'.rstrip())
+        if required:
+            count(kind, f'{suite}-{kernel}: {name} {res} {directive}'.rstrip())
     return n, cs
+
+
+ITERATIONS = re.compile(r'^#\s*([^\s:/]+): (\d+) iterations in (\d+) ?s\b')
+
+
+def iterations(kernel):
+    """{scenario: (iterations, seconds)} from the stress suite's '# NAME: N
+    iterations in S s' lines (racers, NAME/RACER, are left out)."""
+    out = {}
+    for ln in read(os.path.join(RES, f'stress-{kernel}.ktap')) or []:
+        m = ITERATIONS.match(ln)
+        if m:
+            out[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+    return out
+
+
+def stress_table():
+    s, p = iterations('stock-debug'), iterations('patched-debug')
+    rows = [f'{"scenario":<28} {"stock-debug":>18} {"patched-debug":>18}   patched/stock']
+    for name in sorted(set(s) | set(p)):
+        def cell(d):
+            return f'{d[name][0]:>8} in {d[name][1]:>4}s' if name in d else f'{"-":>18}'
+        ratio = ''
+        if name in s and name in p and s[name][0] and s[name][1] and p[name][1]:
+            ratio = f'{(p[name][0] / p[name][1]) / (s[name][0] / s[name][1]):.2f}'
+        rows.append(f'{name:<28} {cell(s)} {cell(p)}   {ratio}')
+    if len(rows) == 1:
+        rows.append('(no "# scenario: N iterations in S s" lines)')
+    table('stress iterations per scenario (stock-debug is the baseline, not required)', rows)
 
 
 def kunit(kernel, required):
@@ -207,7 +239,10 @@ def tree_parity():
 
 CONSOLE_BAD = [
     ('KASAN report', r'BUG: KASAN'),
-    ('lockdep splat', r'WARNING: possible|WARNING: .*lock|INFO: possible .*locking|DEADLOCK'),
+    ('lockdep splat', r'possible recursive locking|circular locking|WARNING: suspicious RCU usage|'
+                      r'inconsistent lock state|WARNING: possible|WARNING: .*lock|'
+                      r'INFO: possible .*locking|DEADLOCK'),
+    ('list corruption', r'list_add corruption|list_del corruption'),
     ('WARNING', r'WARNING:|------------\[ cut here \]'),
     ('BUG or Oops', r'BUG:|Oops:|Kernel panic - not syncing: (?!VFS)'),
     ('kmemleak leak', r'kmemleak: \d+ new suspected memory leaks'),
@@ -224,8 +259,20 @@ def console(kernel, strict):
         hits = [ln for ln in lines if re.search(rx, ln)]
         if strict:
             count('fail' if hits else 'pass', f'console-{kernel}: {what}: {hits[:1]}')
-        rows.append(f'{kernel:<14} {what:<14} {len(hits)}' + (f'   first: {hits[0].strip()[:90]}' if hits else ''))
+        rows.append(f'{kernel:<14} {what:<15} {len(hits)}' + (f'   first: {hits[0].strip()[:90]}' if hits else ''))
     return rows
+
+
+def smp(kernel, required):
+    """The debug kernels must come up with two CPUs."""
+    lines = read(os.path.join(RES, f'console-{kernel}.log'))
+    if lines is None:
+        return []
+    up = [m.group(1) for m in (re.search(r'smp: Brought up \d+ nodes?, (\d+) CPUs?', ln) for ln in lines) if m]
+    cpus = int(up[-1]) if up else 1
+    if required:
+        count('pass' if cpus >= 2 else 'fail', f'console-{kernel}: {cpus} CPU(s), want 2')
+    return [f'{kernel:<14} {"CPUs":<15} {cpus}']
 
 
 def main():
@@ -234,14 +281,19 @@ def main():
         if 'FAILED' in ln:
             count('fail', f'phase failed: {ln.strip()}')
 
-    for suite, kernels in (('guest', ('stock', 'patched', 'patched-debug')),
-                           ('kmemleak', ('patched-debug',)),
-                           ('tree', ('stock', 'patched')),
-                           ('cocci-corpus', None)):
+    # (suite, kernels whose results count, kernels shown as a baseline)
+    for suite, kernels, baseline in (('guest', ('stock', 'patched', 'patched-debug'), ()),
+                                     ('stress', ('patched-debug',), ('stock-debug',)),
+                                     ('failslab', ('patched-debug',), ()),
+                                     ('kmemleak', ('patched-debug',), ('stock-debug',)),
+                                     ('tree', ('stock', 'patched'), ()),
+                                     ('cocci-corpus', None, ())):
         rows = []
-        for k in kernels or ('',):
+        for k in (kernels or ('',)) + baseline:
             name = f'{suite}-{k}' if k else suite
-            r = plain_suite(suite, k, True) if k else None
+            r = plain_suite(suite, k, k not in baseline) if k else None
+            if k in baseline:
+                name += ' (baseline)'
             if not k:
                 path = os.path.join(RES, 'cocci-corpus.ktap')
                 if os.path.exists(path):
@@ -250,11 +302,12 @@ def main():
                     count('fail', 'cocci-corpus: no results')
             if r:
                 n, _ = r
-                rows.append(f'{name:<24} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
+                rows.append(f'{name:<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
         table(suite, rows)
+    stress_table()
 
     rows = []
-    for k, req in (('patched', True), ('patched-debug', True), ('stock', False)):
+    for k, req in (('patched', True), ('patched-debug', True), ('stock', False), ('stock-debug', False)):
         r = kunit(k, req)
         if r:
             rows += [f'{k:<14} ' + x for x in r]
@@ -263,7 +316,9 @@ def main():
     tree_parity()
     ftracetest()
 
-    rows = console('patched-debug', True)
+    rows = console('patched-debug', True) + smp('patched-debug', True)
+    if os.path.exists(os.path.join(RES, 'console-stock-debug.log')):
+        rows += console('stock-debug', False) + smp('stock-debug', False)  # for comparison only
     rows += console('patched', False) + console('stock', False)
     # the patched console is held to stock's: no more warnings than stock
     def n(kernel, rx):
@@ -272,10 +327,14 @@ def main():
     for what, rx in CONSOLE_BAD:
         ns, np = n('stock', rx), n('patched', rx)
         count('pass' if np <= ns else 'fail', f'console-patched: {np} x {what}, stock has {ns}')
-    table('consoles (debug must be clean; patched no worse than stock)', rows)
+    table('consoles (patched-debug must be clean; stock-debug for comparison; patched no worse than stock)', rows)
 
     if phases:
         table('phases', [ln.strip() for ln in phases])
+    for f, title in (('kernels.txt', 'kernel builds (time, ccache)'), ('boots.txt', 'boots (a pair runs side by side)')):
+        lines = read(os.path.join(RES, f))
+        if lines:
+            table(title, [ln.strip() for ln in lines])
     if problems:
         table('FAILURES', problems[:80] + ([f'... and {len(problems) - 80} more'] if len(problems) > 80 else []))
     print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
