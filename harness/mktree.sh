@@ -33,6 +33,8 @@ fi
 # content does not change so that make/ccache rebuild only what changed.
 # (From wherever kbuild.sh left HEAD: the branch master starts again there.)
 git -C "$out" tag -d patched >/dev/null 2>&1 || true
+# Local changes kbuild.sh set aside belong to the tree laid before: drop them.
+git -C "$out" stash clear
 git -C "$out" checkout -q -f -B master pristine
 git -C "$out" clean -q -fdx
 
