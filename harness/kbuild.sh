@@ -20,7 +20,9 @@ tree=$1 rev=$2 out=$3; shift 3
 lock=${KBUILD_LOCK:-/tmp/kbuild.lock}
 
 exec 9>>"$lock" || die "cannot open $lock"
+t0=$(date +%s)
 flock 9
+waited=$(( $(date +%s) - t0 ))
 
 [ -d "$tree/.git" ] || die "no tree at $tree (make tree)"
 # A tree laid before mktree.sh tagged its last commit: the branch's last
@@ -63,8 +65,9 @@ secs=$(( $(date +%s) - start ))
 read -r d1 p1 m1 < <(stats)
 d=$((d1 - d0)) p=$((p1 - p0)) m=$((m1 - m0))
 tot=$((d + p + m))
-line=$(printf '%-14s %5ss  from %-8s ccache: %5d direct + %5d preprocessed hits, %5d misses (%3d%% hits)%s' \
+line=$(printf '%-14s %5ss  from %-8s ccache: %5d direct + %5d preprocessed hits, %5d misses (%3d%% hits)%s%s' \
 	"$(basename "$out")" "$secs" "$rev" "$d" "$p" "$m" $(( tot ? 100 * (d + p) / tot : 0 )) \
+	"$([ "$waited" -lt 2 ] || echo "  after ${waited}s waiting for the build lock")" \
 	"$([ $rc -eq 0 ] || echo "  FAILED (exit $rc)")")
 echo "kernel $line"
 if [ -n "${RESULTS:-}" ]; then
