@@ -2,9 +2,10 @@
 /*
  * inode.c - creating, looking up and removing entries of a pseudo filesystem
  *
- * The tree lives in the dcache: every entry holds a dentry reference and a
- * pin of the internal mount from pseudofs_start_creating() until
- * pseudofs_remove() drops both.  Creation locks the parent directory from
+ * The tree lives in the dcache: every entry holds a dentry reference from
+ * pseudofs_start_creating() until pseudofs_remove() drops it.  The internal
+ * mount that keeps the superblock alive is taken once, by
+ * pseudofs_register().  Creation locks the parent directory from
  * pseudofs_start_creating() to pseudofs_end_creating().
  */
 
@@ -17,51 +18,54 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-/* Check @name and @parent, pin the filesystem and find the parent. */
-static int pseudofs_pin_parent(struct pseudofs *pfs, const char *name,
-			       struct dentry **parent)
+/* Check @name and @parent; a %NULL parent is the root. */
+static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
+				 struct dentry **parent)
 {
-	int err;
+	size_t len;
 
 	if (IS_ERR(*parent))
 		return PTR_ERR(*parent);
-	if (IS_ERR_OR_NULL(name) || !*name || strchr(name, '/'))
+	if (IS_ERR_OR_NULL(name) || strchr(name, '/'))
 		return -EINVAL;
+	len = strlen(name);
+	if (!len || is_dot_dotdot(name, len))
+		return -EINVAL;
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
 	if (*parent && !d_is_dir(*parent))
 		return -ENOTDIR;
-	if (!pfs->registered)
+	/* pairs with the release in pseudofs_register() */
+	if (!smp_load_acquire(&pfs->registered))
 		return -ENOENT;
-	err = simple_pin_fs(&pfs->type, &pfs->mount, &pfs->mount_count);
-	if (err)
-		return err;
 	if (!*parent)
 		*parent = pfs->mount->mnt_root;
-	if ((*parent)->d_sb == pfs->mount->mnt_sb)
-		return 0;
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
-	return -EINVAL;
+	else if ((*parent)->d_sb != pfs->mount->mnt_sb)
+		return -EINVAL;
+	return 0;
 }
 
 /**
- * pseudofs_start_creating - pin the filesystem and lock a new entry's parent
+ * pseudofs_start_creating - lock a new entry's parent and look its name up
  * @pfs: the pseudo filesystem
  * @name: name of the new entry
  * @parent: directory to create it in, %NULL for the root
  *
- * On success the internal mount is pinned, @parent is locked and the
- * negative dentry returned must be passed to pseudofs_instantiate(),
- * pseudofs_end_creating() or pseudofs_failed_creating().
+ * On success @parent is locked and the negative dentry returned must be
+ * passed to pseudofs_instantiate(), pseudofs_end_creating() or
+ * pseudofs_failed_creating().
  *
- * Return: the dentry, or ERR_PTR(-%EINVAL) for a bad @name or a @parent of
- * another filesystem, -%ENOTDIR if @parent is no directory, -%ENOENT if it
- * was removed or @pfs is not registered, -%EEXIST if @name exists, or the
- * error @parent encodes.
+ * Return: the dentry, or ERR_PTR(-%EINVAL) for a bad @name (empty, "." or
+ * "..", or with a '/') or a @parent of another filesystem,
+ * -%ENAMETOOLONG for a @name longer than %NAME_MAX, -%ENOTDIR if @parent is
+ * no directory, -%ENOENT if it was removed or @pfs is not registered,
+ * -%EEXIST if @name exists, or the error @parent encodes.
  */
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
 	struct dentry *dentry;
-	int err = pseudofs_pin_parent(pfs, name, &parent);
+	int err = pseudofs_check_parent(pfs, name, &parent);
 
 	if (err)
 		return ERR_PTR(err);
@@ -74,10 +78,8 @@ struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
 	}
-	if (!IS_ERR(dentry))
-		return dentry;
-	inode_unlock(d_inode(parent));
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
+	if (IS_ERR(dentry))
+		inode_unlock(d_inode(parent));
 	return dentry;
 }
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
@@ -94,7 +96,6 @@ struct dentry *pseudofs_failed_creating(struct pseudofs *pfs,
 {
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
 	return ERR_PTR(-ENOMEM);
 }
 EXPORT_SYMBOL_GPL(pseudofs_failed_creating);
@@ -103,8 +104,8 @@ EXPORT_SYMBOL_GPL(pseudofs_failed_creating);
  * pseudofs_end_creating - unlock the parent after creating an entry
  * @dentry: the dentry pseudofs_start_creating() returned, now positive
  *
- * The reference and the pin taken by pseudofs_start_creating() stay with
- * the entry until pseudofs_remove().
+ * The reference taken by pseudofs_start_creating() stays with the entry
+ * until pseudofs_remove().
  *
  * Return: @dentry.
  */
@@ -305,30 +306,67 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
  * @name: its name
  * @parent: its directory, %NULL for the root
  *
+ * The superblock lives as long as @pfs is registered, so the dentry stays
+ * valid for as long as the caller holds it, even once it is removed.
+ *
  * Return: the dentry, to be released with dput(), or an ERR_PTR():
- * -%ENOENT if there is no such entry.
+ * -%ENOENT if there is no such entry, see pseudofs_start_creating() for
+ * the others.
  */
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
 {
-	struct dentry *dentry;
-	int err = pseudofs_pin_parent(pfs, name, &parent);
+	int err = pseudofs_check_parent(pfs, name, &parent);
 
 	if (err)
 		return ERR_PTR(err);
-	dentry = lookup_positive_unlocked(name, parent, strlen(name));
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
-	return dentry;
+	return lookup_positive_unlocked(name, parent, strlen(name));
 }
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
 
-static void pseudofs_remove_one(struct dentry *victim)
+/* The next positive child of @parent after @prev, held; drops @prev. */
+static struct dentry *pseudofs_next_child(struct dentry *parent,
+					  struct dentry *prev)
 {
-	struct pseudofs *pfs = pseudofs_of(victim->d_sb);
+	struct dentry *child = NULL, *d;
 
-	if (pfs->ops && pfs->ops->remove)
-		pfs->ops->remove(victim);
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
+	spin_lock(&parent->d_lock);
+	d = prev ? d_next_sibling(prev) : d_first_child(parent);
+	hlist_for_each_entry_from(d, d_sib) {
+		spin_lock_nested(&d->d_lock, DENTRY_D_LOCK_NESTED);
+		if (simple_positive(d))
+			child = dget_dlock(d);
+		spin_unlock(&d->d_lock);
+		if (child)
+			break;
+	}
+	spin_unlock(&parent->d_lock);
+	dput(prev);
+	return child;
+}
+
+/*
+ * Take @victim out of its parent @dir, locked.  Whoever finds it still
+ * hashed removes it; a second remover finds it unhashed and does nothing,
+ * so the parent's link count and the entry's reference are dropped once.
+ */
+static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
+{
+	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
+
+	if (!simple_positive(victim))
+		return;
+	d_invalidate(victim);
+	if (d_is_dir(victim)) {
+		drop_nlink(dir);
+		fsnotify_rmdir(dir, victim);
+	} else {
+		fsnotify_unlink(dir, victim);
+	}
+	if (ops && ops->remove)
+		ops->remove(victim);
+	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
+	dput(victim);		/* the entry's own reference */
 }
 
 /**
@@ -336,18 +374,120 @@ static void pseudofs_remove_one(struct dentry *victim)
  * @pfs: the pseudo filesystem
  * @dentry: the entry; nothing is done for %NULL or an ERR_PTR()
  *
- * Calls the ->remove hook for every entry removed, drops its reference and
- * its pin.  The caller's own reference to @dentry, if any, stays.
+ * Removes the children before their directory, each with the directory
+ * locked, calls the ->remove hook for every entry removed and drops its
+ * reference.  The caller's own reference to @dentry, if any, stays.
+ * Removing an entry that is already gone, or racing with another removal
+ * of it, is harmless.
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
+	struct dentry *this, *child, *victim;
+	struct inode *inode;
+
 	if (IS_ERR_OR_NULL(dentry) || d_really_is_negative(dentry))
 		return;
 	if (WARN_ON(dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry)))
 		return;
-	if (simple_pin_fs(&pfs->type, &pfs->mount, &pfs->mount_count))
-		return;
-	simple_recursive_removal(dentry, pseudofs_remove_one);
-	simple_release_fs(&pfs->mount, &pfs->mount_count);
+
+	this = dget(dentry);
+	for (;;) {
+		victim = NULL;
+		inode = d_inode(this);
+		inode_lock_nested(inode, I_MUTEX_CHILD);
+		if (d_is_dir(this))
+			inode->i_flags |= S_DEAD;
+		/* descend to the first child left, or empty @this and go up */
+		while (!(child = pseudofs_next_child(this, victim))) {
+			clear_nlink(inode);
+			inode_set_ctime_current(inode);
+			inode_unlock(inode);
+			victim = this;
+			this = this->d_parent;
+			inode = d_inode(this);
+			inode_lock_nested(inode, I_MUTEX_CHILD);
+			pseudofs_unlink(inode, victim);
+			if (victim == dentry) {
+				inode_unlock(inode);
+				dput(dentry);
+				return;
+			}
+		}
+		inode_unlock(inode);
+		this = child;
+	}
 }
 EXPORT_SYMBOL_GPL(pseudofs_remove);
+
+/**
+ * pseudofs_rename - rename or move an entry
+ * @pfs: the pseudo filesystem
+ * @old_dir: the directory that holds @old_dentry
+ * @old_dentry: the entry
+ * @new_dir: the directory to move it to, may be @old_dir
+ * @new_name: its new name, which must not exist in @new_dir
+ *
+ * Return: @old_dentry, renamed, or an ERR_PTR(): -%EINVAL for a bad
+ * @new_name, a directory of another filesystem, an entry that is not in
+ * @old_dir, already removed, mounted on, or a move into itself;
+ * -%ENAMETOOLONG, -%ENOTDIR as for pseudofs_start_creating(); -%EXDEV if
+ * lock_rename() refuses the pair of directories; -%EEXIST if @new_name
+ * exists.
+ */
+struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
+			       struct dentry *old_dentry,
+			       struct dentry *new_dir, const char *new_name)
+{
+	struct name_snapshot old_name;
+	struct dentry *dentry, *trap;
+	int err;
+
+	if (IS_ERR_OR_NULL(old_dentry))
+		return old_dentry ?: ERR_PTR(-EINVAL);
+	if (IS_ERR(old_dir))
+		return old_dir;
+	if (!old_dir)
+		return ERR_PTR(-EINVAL);
+	err = pseudofs_check_parent(pfs, new_name, &new_dir);
+	if (err)
+		return ERR_PTR(err);
+	if (old_dir->d_sb != new_dir->d_sb || !d_is_dir(old_dir))
+		return ERR_PTR(-EINVAL);
+
+	trap = lock_rename(new_dir, old_dir);
+	if (IS_ERR(trap))
+		return trap;
+	/* the entry must still be in @old_dir, which must still exist */
+	err = -EINVAL;
+	if (!simple_positive(old_dentry) || old_dentry->d_parent != old_dir ||
+	    IS_DEADDIR(d_inode(old_dir)) || IS_DEADDIR(d_inode(new_dir)) ||
+	    old_dentry == trap || d_mountpoint(old_dentry))
+		goto unlock;
+	dentry = lookup_one_len(new_name, new_dir, strlen(new_name));
+	err = PTR_ERR(dentry);
+	if (IS_ERR(dentry))
+		goto unlock;
+	err = -EEXIST;
+	if (d_really_is_positive(dentry))
+		goto put;
+	err = -EINVAL;
+	if (dentry == trap)
+		goto put;
+
+	take_dentry_name_snapshot(&old_name, old_dentry);
+	err = simple_rename(&nop_mnt_idmap, d_inode(old_dir), old_dentry,
+			    d_inode(new_dir), dentry, 0);
+	if (!err) {
+		d_move(old_dentry, dentry);
+		fsnotify_move(d_inode(old_dir), d_inode(new_dir),
+			      &old_name.name, d_is_dir(old_dentry), NULL,
+			      old_dentry);
+	}
+	release_dentry_name_snapshot(&old_name);
+put:
+	dput(dentry);
+unlock:
+	unlock_rename(new_dir, old_dir);
+	return err ? ERR_PTR(err) : old_dentry;
+}
+EXPORT_SYMBOL_GPL(pseudofs_rename);

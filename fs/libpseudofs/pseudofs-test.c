@@ -5,12 +5,14 @@
  * Two filesystems of our own: "pseudofs_test" tolerates unknown options and
  * applies a remount to the root only, "pseudofs_test_all" rejects unknown
  * options and applies a remount to every inode.  Both embed their inodes in
- * a larger structure.  Every case removes what it created, so the pin count
- * of the internal mount must be back at zero at the end of each.
+ * a larger structure.  Every case removes what it created, so that only the
+ * root inode is left on each superblock at its end, and the options are
+ * reset to the defaults before each case.
  */
 
 #include <kunit/test.h>
 #include <linux/fs_context.h>
+#include <linux/kthread.h>
 #include <linux/mount.h>
 #include <linux/pseudofs.h>
 #include <linux/seq_file.h>
@@ -96,18 +98,79 @@ static struct dentry *pft_dir(const char *name, struct dentry *parent)
 	return pseudofs_create_dir(&pft_fs, name, 0755, parent);
 }
 
-/* Reset the hook counters; every case checks the pin count itself. */
+/* Entries alive in @pfs: the inodes of its superblock but the root. */
+static int pft_entries(struct pseudofs *pfs)
+{
+	struct super_block *sb = pfs->mount->mnt_sb;
+	struct inode *inode;
+	int n = -1;
+
+	spin_lock(&sb->s_inode_list_lock);
+	list_for_each_entry(inode, &sb->s_inodes, i_sb_list)
+		n++;
+	spin_unlock(&sb->s_inode_list_lock);
+	return n;
+}
+
+static void pft_expect_clean(struct kunit *test, struct pseudofs *pfs)
+{
+	KUNIT_EXPECT_EQ(test, pft_entries(pfs), 0);
+	KUNIT_EXPECT_TRUE(test, simple_empty(pfs->mount->mnt_root));
+	KUNIT_EXPECT_EQ(test, d_inode(pfs->mount->mnt_root)->i_nlink, 2);
+}
+
+/* Put @pfs back to its default options, as a remount naming all would. */
+static void pft_reset_options(struct pseudofs *pfs)
+{
+	struct super_block *sb = pfs->mount->mnt_sb;
+	struct pseudofs_mount_opts *opts = sb->s_fs_info;
+	struct inode *root = d_inode(sb->s_root);
+
+	opts->uid = GLOBAL_ROOT_UID;
+	opts->gid = GLOBAL_ROOT_GID;
+	opts->mode = pfs->default_mode;
+	opts->set = 0;
+	root->i_uid = GLOBAL_ROOT_UID;
+	root->i_gid = GLOBAL_ROOT_GID;
+	root->i_mode = S_IFDIR | pfs->default_mode;
+}
+
+/* Remove whatever a case left in @pfs, e.g. after a failed assertion. */
+static void pft_remove_all(struct pseudofs *pfs)
+{
+	struct dentry *root = pfs->mount->mnt_root, *d, *victim;
+
+	do {
+		victim = NULL;
+		spin_lock(&root->d_lock);
+		hlist_for_each_entry(d, &root->d_children, d_sib) {
+			if (simple_positive(d)) {
+				victim = dget(d);
+				break;
+			}
+		}
+		spin_unlock(&root->d_lock);
+		pseudofs_remove(pfs, victim);
+		dput(victim);
+	} while (victim);
+}
+
+/* Registered as a KUnit action: one failed case cannot leak into the next. */
+static void pft_cleanup(void *pfs)
+{
+	pft_remove_all(pfs);
+	pft_reset_options(pfs);
+}
+
+/* Reset the hook counters and the options; every case checks its entries. */
 static int pft_init(struct kunit *test)
 {
 	pft_removed = 0;
 	pft_remounted = 0;
-	return 0;
-}
-
-static void pft_expect_unpinned(struct kunit *test, struct pseudofs *pfs)
-{
-	KUNIT_EXPECT_EQ(test, pfs->mount_count, 0);
-	KUNIT_EXPECT_NULL(test, pfs->mount);
+	pft_reset_options(&pft_fs);
+	pft_reset_options(&pft_fs_all);
+	return kunit_add_action_or_reset(test, pft_cleanup, &pft_fs) ?:
+	       kunit_add_action_or_reset(test, pft_cleanup, &pft_fs_all);
 }
 
 /* An entry that keeps the superblock alive while a case looks at it. */
@@ -138,7 +201,7 @@ static void pft_create_file(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_private, (void *)&pft_data);
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_fop, &pft_fops);
 	KUNIT_EXPECT_TRUE(test, IS_ROOT(d->d_parent));
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 
 	l = pseudofs_lookup(&pft_fs, "f", NULL);
 	KUNIT_EXPECT_PTR_EQ(test, l, d);
@@ -147,7 +210,7 @@ static void pft_create_file(struct kunit *test)
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, pft_removed, 1);
 	pft_expect_gone(test, "f", NULL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_file_mode(struct kunit *test)
@@ -167,7 +230,7 @@ static void pft_create_file_mode(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, d->d_fsdata, (void *)0x1);
 	d->d_fsdata = NULL;
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_dir(struct kunit *test)
@@ -188,15 +251,15 @@ static void pft_create_dir(struct kunit *test)
 	f = pft_file("f", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, d);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 3);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3);
 
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, pft_removed, 2);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pft_expect_gone(test, "d", NULL);
 	pseudofs_remove(&pft_fs, keep);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_dir_mode(struct kunit *test)
@@ -205,7 +268,7 @@ static void pft_create_dir_mode(struct kunit *test)
 				S_IFREG | 0755, NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pft_fs, "d",
 				S_IFDIR | 0755, NULL)), -EINVAL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_symlink(struct kunit *test)
@@ -223,7 +286,7 @@ static void pft_create_symlink(struct kunit *test)
 			    &simple_symlink_inode_operations);
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_gone(test, "l", NULL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_symlink_bad_target(struct kunit *test)
@@ -234,7 +297,7 @@ static void pft_symlink_bad_target(struct kunit *test)
 				NULL, "")), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "",
 				NULL, "x")), -EINVAL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_automount(struct kunit *test)
@@ -252,7 +315,7 @@ static void pft_create_automount(struct kunit *test)
 	d->d_fsdata = NULL;
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_gone(test, "a", NULL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_eexist(struct kunit *test)
@@ -269,9 +332,9 @@ static void pft_eexist(struct kunit *test)
 	/* the failures left the original alone and unpinned nothing */
 	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_fop, &pft_fops);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_create_in_removed_dir(struct kunit *test)
@@ -283,10 +346,12 @@ static void pft_create_in_removed_dir(struct kunit *test)
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("f", d)), -ENOENT);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("sub", d)), -ENOENT);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	/* "keep", and "gone" while we hold it */
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
 	dput(d);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pseudofs_remove(&pft_fs, keep);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_err_parent(struct kunit *test)
@@ -304,7 +369,7 @@ static void pft_err_parent(struct kunit *test)
 	pseudofs_remove(&pft_fs, bad);
 	pseudofs_remove(&pft_fs, NULL);
 	KUNIT_EXPECT_EQ(test, pft_removed, 0);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_null_parent_is_root(struct kunit *test)
@@ -318,7 +383,7 @@ static void pft_null_parent_is_root(struct kunit *test)
 	if (!IS_ERR(l))
 		dput(l);
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_parent_not_dir(struct kunit *test)
@@ -330,7 +395,7 @@ static void pft_parent_not_dir(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "g", f)),
 			-ENOTDIR);
 	pseudofs_remove(&pft_fs, f);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_parent_other_fs(struct kunit *test)
@@ -342,10 +407,10 @@ static void pft_parent_other_fs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("f", other)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "f", other)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 0);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 0);
 	pseudofs_remove(&pft_fs_all, other);
-	pft_expect_unpinned(test, &pft_fs);
-	pft_expect_unpinned(test, &pft_fs_all);
+	pft_expect_clean(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs_all);
 }
 
 static void pft_bad_names(struct kunit *test)
@@ -362,7 +427,7 @@ static void pft_bad_names(struct kunit *test)
 	}
 	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_file(".", NULL)));
 	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_dir("..", NULL)));
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_lookup_bad(struct kunit *test)
@@ -374,7 +439,7 @@ static void pft_lookup_bad(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "a/b", NULL)),
 			-EINVAL);
 	pft_expect_gone(test, "nothing", NULL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_lookup_nested(struct kunit *test)
@@ -391,9 +456,9 @@ static void pft_lookup_nested(struct kunit *test)
 	pft_expect_gone(test, "b", NULL);
 	pseudofs_remove(&pft_fs, b);
 	pft_expect_gone(test, "b", a);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pseudofs_remove(&pft_fs, a);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_remove_twice_via_lookup(struct kunit *test)
@@ -406,11 +471,13 @@ static void pft_remove_twice_via_lookup(struct kunit *test)
 	pseudofs_remove(&pft_fs, l);	/* the lookup reference stays */
 	KUNIT_EXPECT_EQ(test, pft_removed, 1);
 	KUNIT_EXPECT_TRUE(test, d_unhashed(l));
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	/* "keep", and "f" while the lookup holds it */
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
 	dput(l);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pft_expect_gone(test, "f", NULL);
 	pseudofs_remove(&pft_fs, keep);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_deep_tree(struct kunit *test)
@@ -425,11 +492,11 @@ static void pft_deep_tree(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	}
 	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file("leaf", d)));
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 301);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 301);
 	pseudofs_remove(&pft_fs, top);
 	KUNIT_EXPECT_EQ(test, pft_removed, 301);
 	pft_expect_gone(test, "deep", NULL);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_wide_tree(struct kunit *test)
@@ -446,10 +513,10 @@ static void pft_wide_tree(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	}
 	KUNIT_EXPECT_EQ(test, d_inode(top)->i_nlink, 2 + 1000);
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 3001);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3001);
 	pseudofs_remove(&pft_fs, top);
 	KUNIT_EXPECT_EQ(test, pft_removed, 3001);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_failed_creating(struct kunit *test)
@@ -458,15 +525,15 @@ static void pft_failed_creating(struct kunit *test)
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_TRUE(test, d_really_is_negative(d));
-	KUNIT_EXPECT_EQ(test, pft_fs.mount_count, 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 0);	/* no inode yet */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_failed_creating(&pft_fs, d)),
 			-ENOMEM);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 	/* the parent was unlocked and the name is free */
 	d = pft_file("f", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_manual_creating(struct kunit *test)
@@ -485,7 +552,7 @@ static void pft_manual_creating(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file("in", d)));
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, pft_removed, 2);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_inode_struct(struct kunit *test)
@@ -503,7 +570,7 @@ static void pft_inode_struct(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_fs.inode_offset,
 			offsetof(struct pft_inode, vfs_inode));
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 /* Parse @key=@val into a fresh mount context of @pfs. */
@@ -612,7 +679,7 @@ static void pft_mount_options(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, pft_show(test, mnt->mnt_root),
 			   ",uid=1000,gid=1001,mode=750");
 	mntput(mnt);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_mount_bad_option(struct kunit *test)
@@ -669,7 +736,7 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
 	KUNIT_EXPECT_EQ(test, pft_remounted, 0);
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_remount_all(struct kunit *test)
@@ -694,7 +761,7 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
 	KUNIT_EXPECT_EQ(test, pft_remounted, 3);
 	pseudofs_remove(&pft_fs_all, d);
-	pft_expect_unpinned(test, &pft_fs_all);
+	pft_expect_clean(test, &pft_fs_all);
 }
 
 static void pft_remount_bad_keeps_old(struct kunit *test)
@@ -711,7 +778,7 @@ static void pft_remount_bad_keeps_old(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_STREQ(test, pft_show(test, d->d_sb->s_root), ",mode=750");
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_show_options_round_trip(struct kunit *test)
@@ -745,20 +812,475 @@ static void pft_show_options_round_trip(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, o.mode, cur->mode);
 	}
 	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs);
 }
 
-static void pft_fresh_sb_defaults(struct kunit *test)
+static void pft_options_outlive_entries(struct kunit *test)
+{
+	struct dentry *d = pft_file("f", NULL);
+	struct super_block *sb;
+
+	/* the superblock stays while registered, even with no entry left */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	sb = d->d_sb;
+	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "750"), 0);
+	pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+	d = pft_file("f", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_PTR_EQ(test, d->d_sb, sb);
+	KUNIT_EXPECT_EQ(test, d_inode(sb->s_root)->i_mode, S_IFDIR | 0750);
+	KUNIT_EXPECT_STREQ(test, pft_show(test, sb->s_root), ",mode=750");
+	pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_name_too_long(struct kunit *test)
+{
+	char *name = kunit_kzalloc(test, NAME_MAX + 2, GFP_KERNEL);
+	struct dentry *d;
+
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	memset(name, 'n', NAME_MAX + 1);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(name, NULL)), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(name, NULL)), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, name, NULL)),
+			-ENAMETOOLONG);
+	pft_expect_clean(test, &pft_fs);
+	name[NAME_MAX] = '\0';		/* NAME_MAX itself is fine */
+	d = pft_file(name, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_dot_names(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(".", NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("..", NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "..", NULL)),
+			-EINVAL);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_remove_dir_twice(struct kunit *test)
+{
+	struct dentry *d = pft_dir("d", NULL), *f;
+	struct inode *root;
+	unsigned int nlink;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	f = pft_file("f", d);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	root = d_inode(d->d_parent);
+	nlink = root->i_nlink;
+	dget(d);
+	pseudofs_remove(&pft_fs, d);
+	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
+	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	/* the second removal finds it gone: no link or hook twice */
+	pseudofs_remove(&pft_fs, d);
+	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
+	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	dput(d);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_remove_child_after_parent(struct kunit *test)
+{
+	struct dentry *d = pft_dir("d", NULL), *sub;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	sub = pft_dir("sub", d);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
+	dget(sub);			/* as an owner keeping its pointer */
+	pseudofs_remove(&pft_fs, d);
+	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
+	/* the owner removes its own entry too: nothing left to do */
+	pseudofs_remove(&pft_fs, sub);
+	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
+	dput(sub);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_lookup_outlives_removal(struct kunit *test)
+{
+	struct dentry *d = pft_file("f", NULL), *l;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	l = pseudofs_lookup(&pft_fs, "f", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
+	pseudofs_remove(&pft_fs, d);
+	/* the looked-up dentry and its inode stay valid until dput() */
+	KUNIT_EXPECT_TRUE(test, d_unhashed(l));
+	KUNIT_EXPECT_TRUE(test, S_ISREG(d_inode(l)->i_mode));
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_private, (void *)&pft_data);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
+	dput(l);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_rename(struct kunit *test)
+{
+	struct dentry *a = pft_dir("a", NULL), *b, *f, *r;
+	struct inode *root;
+	unsigned int nlink;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = pft_dir("b", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	f = pft_dir("f", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	root = d_inode(a->d_parent);
+	nlink = root->i_nlink;
+
+	r = pseudofs_rename(&pft_fs, a, f, a, "g");
+	KUNIT_EXPECT_PTR_EQ(test, r, f);
+	KUNIT_EXPECT_STREQ(test, f->d_name.name, "g");
+	pft_expect_gone(test, "f", a);
+	r = pseudofs_rename(&pft_fs, a, f, b, "h");	/* a directory moves */
+	KUNIT_EXPECT_PTR_EQ(test, r, f);
+	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, b);
+	KUNIT_EXPECT_EQ(test, d_inode(a)->i_nlink, 2);
+	KUNIT_EXPECT_EQ(test, d_inode(b)->i_nlink, 3);
+	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink);
+	r = pseudofs_lookup(&pft_fs, "h", b);
+	KUNIT_EXPECT_PTR_EQ(test, r, f);
+	if (!IS_ERR(r))
+		dput(r);
+	pseudofs_remove(&pft_fs, a);
+	pseudofs_remove(&pft_fs, b);
+	KUNIT_EXPECT_EQ(test, pft_removed, 3);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_rename_bad(struct kunit *test)
+{
+	struct dentry *a = pft_dir("a", NULL), *sub, *f, *o;
+	char *long_name = kunit_kzalloc(test, NAME_MAX + 2, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, long_name);
+	memset(long_name, 'x', NAME_MAX + 1);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	sub = pft_dir("sub", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
+	f = pft_file("f", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "sub")),
+			-EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "x/y")),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "")),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a,
+						       long_name)),
+			-ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, f, "g")),
+			-ENOTDIR);
+	/* a directory into itself, or an entry that is not in old_dir */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, NULL, a, sub,
+						       "a")), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, sub, f, a, "g")),
+			-EINVAL);
+	/* a directory of another filesystem */
+	o = pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(o));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, o, "g")),
+			-EINVAL);
+	pseudofs_remove(&pft_fs_all, o);
+	/* nothing moved */
+	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
+	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, a);
+	/* a removed entry */
+	dget(f);
+	pseudofs_remove(&pft_fs, f);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "g")),
+			-EINVAL);
+	dput(f);
+	pseudofs_remove(&pft_fs, a);
+	pft_expect_clean(test, &pft_fs);
+	pft_expect_clean(test, &pft_fs_all);
+}
+
+static struct pseudofs pft_fs_extra = {
+	.type.name	= "pseudofs_test_extra",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667433,
+	.default_mode	= 0700,
+};
+
+static void pft_register_twice(struct kunit *test)
+{
+	struct kmem_cache *cache = pft_fs.inode_cache;
+	struct dentry *d;
+
+	KUNIT_EXPECT_EQ(test, pseudofs_register(&pft_fs), -EBUSY);
+	KUNIT_EXPECT_PTR_EQ(test, pft_fs.inode_cache, cache);
+	d = pft_file("f", NULL);	/* still works */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_unregister_cycle(struct kunit *test)
 {
 	struct dentry *d;
 
-	/* the previous cases changed options; a new superblock starts over */
-	d = pft_file("f", NULL);
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EINVAL);
+	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_extra), 0);
+	d = pseudofs_create_dir(&pft_fs_extra, "d", 0755, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	KUNIT_EXPECT_EQ(test, d_inode(d->d_sb->s_root)->i_mode, S_IFDIR | 0700);
-	KUNIT_EXPECT_STREQ(test, pft_show(test, d->d_sb->s_root), "");
-	pseudofs_remove(&pft_fs, d);
-	pft_expect_unpinned(test, &pft_fs);
+	/* live entries: refused, and nothing changed */
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, pft_fs_extra.registered);
+	KUNIT_EXPECT_NOT_NULL(test, pft_fs_extra.inode_cache);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_extra), 1);
+	pseudofs_remove(&pft_fs_extra, d);
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
+	KUNIT_EXPECT_FALSE(test, pft_fs_extra.registered);
+	KUNIT_EXPECT_NULL(test, pft_fs_extra.inode_cache);
+	/* creating in an unregistered filesystem fails cleanly */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pft_fs_extra, "d",
+						      0755, NULL)), -ENOENT);
+	/* and it can come back */
+	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_extra), 0);
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
+}
+
+/* Threads racing on one parent. */
+struct pft_race {
+	struct pseudofs *pfs;
+	struct dentry *parent;
+	atomic_t created, exists, removed_ok, lookups;
+	atomic_t go, finished;
+	int rounds;
+};
+
+/* Start together with the other threads of @r. */
+static void pft_race_start(struct pft_race *r, int nr)
+{
+	atomic_inc(&r->go);
+	while (atomic_read(&r->go) < nr)
+		cond_resched();
+}
+
+/* Say this thread is done, then wait for kthread_stop(). */
+static int pft_race_done(struct pft_race *r)
+{
+	atomic_inc(&r->finished);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+static struct dentry *pft_race_create(struct pft_race *r, const char *name)
+{
+	struct dentry *d;
+
+	d = pseudofs_create_file(r->pfs, name, 0644, r->parent, NULL, NULL,
+				 NULL);
+	if (!IS_ERR(d))
+		atomic_inc(&r->created);
+	else if (PTR_ERR(d) == -EEXIST)
+		atomic_inc(&r->exists);
+	return d;
+}
+
+/* Create "same" in every round: exactly one of two threads may win. */
+static int pft_race_same_name(void *data)
+{
+	struct pft_race *r = data;
+	int i;
+
+	pft_race_start(r, 2);
+	for (i = 0; i < r->rounds; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "same%d", i);
+		pft_race_create(r, name);
+	}
+	return pft_race_done(r);
+}
+
+/* Run @fn[0..nr-1] in threads on @r and wait until all are done. */
+static void pft_race_run(struct kunit *test, int (* const *fn)(void *),
+			 struct pft_race *r, int nr)
+{
+	struct task_struct *t[4];
+	int i, started;
+
+	KUNIT_ASSERT_LE(test, nr, ARRAY_SIZE(t));
+	for (started = 0; started < nr; started++) {
+		t[started] = kthread_run(fn[started], r, "pft_race/%d", started);
+		if (IS_ERR(t[started]))
+			break;
+	}
+	/* a thread that never started would never finish */
+	if (started == nr)
+		while (atomic_read(&r->finished) < nr)
+			schedule_timeout_uninterruptible(1);
+	for (i = 0; i < started; i++)
+		kthread_stop(t[i]);
+	KUNIT_ASSERT_EQ(test, started, nr);
+}
+
+static void pft_same_name_race(struct kunit *test)
+{
+	struct pft_race r = { .pfs = &pft_fs, .rounds = 200 };
+	struct dentry *d;
+	int i;
+
+	r.parent = pft_dir("race", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
+	static int (* const fn[])(void *) = {
+		pft_race_same_name, pft_race_same_name,
+	};
+
+	pft_race_run(test, fn, &r, 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.created), r.rounds);
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.exists), r.rounds);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), r.rounds + 1);
+	for (i = 0; i < r.rounds; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "same%d", i);
+		d = pseudofs_lookup(&pft_fs, name, r.parent);
+		KUNIT_EXPECT_FALSE(test, IS_ERR(d));
+		if (!IS_ERR(d))
+			dput(d);
+	}
+	pseudofs_remove(&pft_fs, r.parent);
+	KUNIT_EXPECT_EQ(test, pft_removed, r.rounds + 1);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/* Create, look up and remove one's own names; remove a shared one. */
+static int pft_race_churn(void *data)
+{
+	struct pft_race *r = data;
+	int i;
+
+	for (i = 0; i < r->rounds; i++) {
+		char name[24];
+		struct dentry *d, *l;
+
+		snprintf(name, sizeof(name), "c%d-%d", task_pid_nr(current),
+			 i % 8);
+		d = pft_race_create(r, name);
+		l = pseudofs_lookup(r->pfs, name, r->parent);
+		if (!IS_ERR(l)) {
+			atomic_inc(&r->lookups);
+			dput(l);
+		}
+		/* both threads remove "shared": once it is there, once not */
+		l = pseudofs_lookup(r->pfs, "shared", r->parent);
+		if (!IS_ERR(l)) {
+			pseudofs_remove(r->pfs, l);
+			dput(l);
+		} else {
+			pseudofs_create_dir(r->pfs, "shared", 0755, r->parent);
+		}
+		if (!IS_ERR_OR_NULL(d)) {
+			pseudofs_remove(r->pfs, d);
+			atomic_inc(&r->removed_ok);
+		}
+		cond_resched();
+	}
+	return pft_race_done(r);
+}
+
+static int pft_race_remount(void *data)
+{
+	struct pft_race *r = data;
+	struct super_block *sb = r->parent->d_sb;
+	int i;
+
+	for (i = 0; i < r->rounds; i++) {
+		struct fs_context *fc;
+		char gid[8];
+
+		fc = fs_context_for_reconfigure(sb->s_root, 0, 0);
+		if (IS_ERR(fc))
+			continue;
+		snprintf(gid, sizeof(gid), "%d", 100 + i % 2);
+		if (!vfs_parse_fs_string(fc, "gid", gid, strlen(gid))) {
+			down_write(&sb->s_umount);
+			fc->ops->reconfigure(fc);
+			up_write(&sb->s_umount);
+		}
+		put_fs_context(fc);
+		cond_resched();
+	}
+	return pft_race_done(r);
+}
+
+static void pft_churn_remount_race(struct kunit *test)
+{
+	static int (* const fn[])(void *) = {
+		pft_race_churn, pft_race_churn, pft_race_remount,
+	};
+	struct pft_race r = { .pfs = &pft_fs_all, .rounds = 300 };
+	struct dentry *d;
+
+	r.parent = pseudofs_create_dir(&pft_fs_all, "race", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
+	pft_race_run(test, fn, &r, ARRAY_SIZE(fn));
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.exists), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.removed_ok),
+			atomic_read(&r.created));
+	KUNIT_EXPECT_GT(test, atomic_read(&r.lookups), 0);
+	/* the last remount reached every inode left */
+	d = pseudofs_create_file(&pft_fs_all, "after", 0644, r.parent, NULL,
+				 NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "4242"), 0);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(d)->i_gid), 4242);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns,
+					d_inode(r.parent)->i_gid), 4242);
+	pseudofs_remove(&pft_fs_all, r.parent);
+	pft_expect_clean(test, &pft_fs_all);
+}
+
+/* Two threads remove the same tree, again and again. */
+static int pft_race_remove(void *data)
+{
+	struct pft_race *r = data;
+
+	pft_race_start(r, 2);
+	pseudofs_remove(r->pfs, r->parent);
+	return pft_race_done(r);
+}
+
+static void pft_remove_race(struct kunit *test)
+{
+	static int (* const fn[])(void *) = {
+		pft_race_remove, pft_race_remove,
+	};
+	struct inode *root = d_inode(pft_fs.mount->mnt_root);
+	int i;
+
+	for (i = 0; i < 50; i++) {
+		struct pft_race r = { .pfs = &pft_fs };
+		struct dentry *sub;
+
+		pft_removed = 0;
+		r.parent = pft_dir("victim", NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
+		sub = pft_dir("sub", r.parent);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
+		KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file("f", sub)));
+		dget(r.parent);
+		pft_race_run(test, fn, &r, 2);
+		KUNIT_EXPECT_EQ(test, pft_removed, 3);
+		KUNIT_EXPECT_EQ(test, root->i_nlink, 2);
+		dput(r.parent);
+		if (pft_removed != 3 || root->i_nlink != 2)
+			break;
+	}
+	pft_expect_clean(test, &pft_fs);
 }
 
 static int pft_suite_init(struct kunit_suite *suite)
@@ -775,8 +1297,8 @@ static int pft_suite_init(struct kunit_suite *suite)
 
 static void pft_suite_exit(struct kunit_suite *suite)
 {
-	pseudofs_unregister(&pft_fs_all);
-	pseudofs_unregister(&pft_fs);
+	WARN_ON(pseudofs_unregister(&pft_fs_all));
+	WARN_ON(pseudofs_unregister(&pft_fs));
 }
 
 static struct kunit_case pseudofs_test_cases[] = {
@@ -812,7 +1334,19 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_remount_all),
 	KUNIT_CASE(pft_remount_bad_keeps_old),
 	KUNIT_CASE(pft_show_options_round_trip),
-	KUNIT_CASE(pft_fresh_sb_defaults),
+	KUNIT_CASE(pft_options_outlive_entries),
+	KUNIT_CASE(pft_name_too_long),
+	KUNIT_CASE(pft_dot_names),
+	KUNIT_CASE(pft_remove_dir_twice),
+	KUNIT_CASE(pft_remove_child_after_parent),
+	KUNIT_CASE(pft_lookup_outlives_removal),
+	KUNIT_CASE(pft_rename),
+	KUNIT_CASE(pft_rename_bad),
+	KUNIT_CASE(pft_register_twice),
+	KUNIT_CASE(pft_unregister_cycle),
+	KUNIT_CASE(pft_same_name_race),
+	KUNIT_CASE_SLOW(pft_churn_remount_race),
+	KUNIT_CASE(pft_remove_race),
 	{}
 };
 
@@ -823,7 +1357,303 @@ static struct kunit_suite pseudofs_test_suite = {
 	.suite_exit	= pft_suite_exit,
 	.test_cases	= pseudofs_test_cases,
 };
-kunit_test_suite(pseudofs_test_suite);
+
+/*
+ * Allocation failures, one by one: the suite "libpseudofs_fault" fails the
+ * first, then the second, ... slab allocation of each operation through
+ * the task's fail-nth counter (CONFIG_FAILSLAB), until the operation gets
+ * through.  Every failure must come back as an error with nothing created
+ * and the options unchanged.  failslab ignores GFP_KERNEL allocations
+ * until /sys/kernel/debug/failslab/ignore-gfp-wait is N, so the suite
+ * skips at boot and is run from debugfs by the guest's failslab suite.
+ */
+#ifdef CONFIG_FAILSLAB
+static void pft_fail_nth(unsigned int n)
+{
+	WRITE_ONCE(current->fail_nth, n);
+}
+
+static unsigned int pft_fail_left(void)
+{
+	unsigned int left = READ_ONCE(current->fail_nth);
+
+	WRITE_ONCE(current->fail_nth, 0);
+	return left;
+}
+
+static int pft_fault_init(struct kunit *test)
+{
+	void *p;
+
+	pft_removed = 0;
+	pft_reset_options(&pft_fs);
+	if (kunit_add_action_or_reset(test, pft_cleanup, &pft_fs))
+		return -ENOMEM;
+	pft_fail_nth(1);
+	p = kmalloc(8, GFP_KERNEL);
+	pft_fail_left();
+	kfree(p);
+	if (p)
+		kunit_skip(test, "failslab ignores GFP_KERNEL (ignore-gfp-wait)");
+	return 0;
+}
+#else
+static void pft_fail_nth(unsigned int n)
+{
+}
+
+static unsigned int pft_fail_left(void)
+{
+	return 0;
+}
+
+static int pft_fault_init(struct kunit *test)
+{
+	kunit_skip(test, "needs CONFIG_FAILSLAB");
+	return 0;
+}
+#endif
+
+/*
+ * One operation under test: do it, and undo what succeeded.  A mount
+ * applies its options in ->get_tree(), before the VFS allocates the mount
+ * itself: failing that allocation may leave the new options (@may_apply)
+ * in force, but all of them or none.
+ */
+struct pft_fault_op {
+	long (*run)(struct kunit *test, void **made);
+	void (*undo)(struct kunit *test, void *made);
+	bool may_apply;
+};
+
+/* What pft_run_mount() asks for. */
+static bool pft_fault_applied(const struct pseudofs_mount_opts *opts)
+{
+	return from_kuid(&init_user_ns, opts->uid) == 5 &&
+	       from_kgid(&init_user_ns, opts->gid) == 6 && opts->mode == 0750;
+}
+
+static const char pft_long_name[] =
+	"a-name-too-long-for-the-dentry-to-keep-inline-so-it-allocates";
+
+static void pft_fault_loop(struct kunit *test, const struct pft_fault_op *op)
+{
+	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
+	struct pseudofs_mount_opts old = *opts;
+	int n, injected = 0;
+
+	for (n = 1; n <= 64; n++) {
+		void *made = NULL;
+		unsigned int left;
+		long err;
+
+		pft_fail_nth(n);
+		err = op->run(test, &made);
+		left = pft_fail_left();
+		if (left) {
+			/* fewer than n allocations: it went through */
+			KUNIT_EXPECT_EQ(test, err, 0);
+			if (!err)
+				op->undo(test, made);
+			break;
+		}
+		injected++;
+		KUNIT_EXPECT_LT_MSG(test, err, 0, "allocation %d failed", n);
+		if (!err)
+			op->undo(test, made);
+		/* the old state is kept */
+		KUNIT_EXPECT_EQ_MSG(test, pft_entries(&pft_fs), 2,
+				    "allocation %d failed", n);
+		if (op->may_apply && pft_fault_applied(opts)) {
+			pft_reset_options(&pft_fs);
+			continue;
+		}
+		KUNIT_EXPECT_TRUE(test, uid_eq(opts->uid, old.uid));
+		KUNIT_EXPECT_TRUE(test, gid_eq(opts->gid, old.gid));
+		KUNIT_EXPECT_EQ(test, opts->mode, old.mode);
+	}
+	KUNIT_EXPECT_GT(test, injected, 0);
+	KUNIT_EXPECT_LT(test, n, 65);
+	kunit_info(test, "%d allocation failures injected\n", injected);
+}
+
+/* Each operation runs in directory "p" that holds file "f". */
+static struct dentry *pft_fault_parent, *pft_fault_child;
+
+static long pft_made(void **made, struct dentry *d)
+{
+	*made = d;
+	return PTR_ERR_OR_ZERO(d);
+}
+
+static void pft_undo_entry(struct kunit *test, void *made)
+{
+	pseudofs_remove(&pft_fs, made);
+}
+
+static long pft_run_file(struct kunit *test, void **made)
+{
+	return pft_made(made, pft_file(pft_long_name, pft_fault_parent));
+}
+
+static long pft_run_dir(struct kunit *test, void **made)
+{
+	return pft_made(made, pft_dir("d", pft_fault_parent));
+}
+
+static long pft_run_symlink(struct kunit *test, void **made)
+{
+	return pft_made(made, pseudofs_create_symlink(&pft_fs, "l",
+						pft_fault_parent, "target"));
+}
+
+static long pft_run_automount(struct kunit *test, void **made)
+{
+	return pft_made(made, pseudofs_create_automount(&pft_fs, "a",
+						pft_fault_parent, NULL, NULL));
+}
+
+static long pft_run_lookup(struct kunit *test, void **made)
+{
+	struct dentry *d = pseudofs_lookup(&pft_fs, "missing",
+					   pft_fault_parent);
+
+	/* a failed allocation must not look like an entry */
+	KUNIT_EXPECT_TRUE(test, IS_ERR(d));
+	if (!IS_ERR(d))
+		dput(d);
+	return PTR_ERR(d) == -ENOENT ? 0 : PTR_ERR(d);
+}
+
+static void pft_undo_nothing(struct kunit *test, void *made)
+{
+}
+
+static long pft_run_rename(struct kunit *test, void **made)
+{
+	struct dentry *f = pft_fault_child;
+	struct dentry *r;
+
+	r = pseudofs_rename(&pft_fs, pft_fault_parent, f, pft_fault_parent,
+			    pft_long_name);
+	if (IS_ERR(r))
+		KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
+	return PTR_ERR_OR_ZERO(r);
+}
+
+static void pft_undo_rename(struct kunit *test, void *made)
+{
+	struct dentry *f = pft_fault_child;
+
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_rename(&pft_fs, pft_fault_parent, f,
+						  pft_fault_parent, "f"), f);
+}
+
+static long pft_run_mount(struct kunit *test, void **made)
+{
+	char opts[] = "uid=5,gid=6,mode=750";
+	struct vfsmount *mnt;
+
+	/* the options apply to the one superblock: undo puts them back */
+	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", opts);
+	*made = mnt;
+	return PTR_ERR_OR_ZERO(mnt);
+}
+
+static void pft_undo_mount(struct kunit *test, void *made)
+{
+	mntput(made);
+	pft_reset_options(&pft_fs);
+}
+
+static long pft_run_remount(struct kunit *test, void **made)
+{
+	struct super_block *sb = pft_fault_parent->d_sb;
+	struct fs_context *fc;
+	long err;
+
+	fc = fs_context_for_reconfigure(sb->s_root, 0, 0);
+	if (IS_ERR(fc))
+		return PTR_ERR(fc);
+	err = vfs_parse_fs_string(fc, "uid", "7", 1);
+	if (!err) {
+		down_write(&sb->s_umount);
+		err = fc->ops->reconfigure(fc);
+		up_write(&sb->s_umount);
+	}
+	put_fs_context(fc);
+	return err;
+}
+
+static void pft_undo_options(struct kunit *test, void *made)
+{
+	pft_reset_options(&pft_fs);
+}
+
+static void pft_fault_case(struct kunit *test, const struct pft_fault_op *op)
+{
+	pft_fault_parent = pft_dir("p", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_fault_parent));
+	pft_fault_child = pft_file("f", pft_fault_parent);
+	if (IS_ERR(pft_fault_child))
+		pseudofs_remove(&pft_fs, pft_fault_parent);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_fault_child));
+	pft_fault_loop(test, op);
+	pseudofs_remove(&pft_fs, pft_fault_parent);
+	pft_expect_clean(test, &pft_fs);
+}
+
+#define PFT_FAULT_CASE(name, undo_fn, apply)				\
+static void pft_fault_##name(struct kunit *test)			\
+{									\
+	static const struct pft_fault_op op = {				\
+		.run = pft_run_##name, .undo = undo_fn,			\
+		.may_apply = apply,					\
+	};								\
+									\
+	pft_fault_case(test, &op);					\
+}
+
+PFT_FAULT_CASE(file, pft_undo_entry, false)
+PFT_FAULT_CASE(dir, pft_undo_entry, false)
+PFT_FAULT_CASE(symlink, pft_undo_entry, false)
+PFT_FAULT_CASE(automount, pft_undo_entry, false)
+PFT_FAULT_CASE(lookup, pft_undo_nothing, false)
+PFT_FAULT_CASE(rename, pft_undo_rename, false)
+PFT_FAULT_CASE(mount, pft_undo_mount, true)
+PFT_FAULT_CASE(remount, pft_undo_options, false)
+
+static struct kunit_case pseudofs_fault_cases[] = {
+	KUNIT_CASE(pft_fault_file),
+	KUNIT_CASE(pft_fault_dir),
+	KUNIT_CASE(pft_fault_symlink),
+	KUNIT_CASE(pft_fault_automount),
+	KUNIT_CASE(pft_fault_lookup),
+	KUNIT_CASE(pft_fault_rename),
+	KUNIT_CASE(pft_fault_mount),
+	KUNIT_CASE(pft_fault_remount),
+	{}
+};
+
+static int pft_fault_suite_init(struct kunit_suite *suite)
+{
+	return pseudofs_register(&pft_fs);
+}
+
+static void pft_fault_suite_exit(struct kunit_suite *suite)
+{
+	WARN_ON(pseudofs_unregister(&pft_fs));
+}
+
+static struct kunit_suite pseudofs_fault_suite = {
+	.name		= "libpseudofs_fault",
+	.init		= pft_fault_init,
+	.suite_init	= pft_fault_suite_init,
+	.suite_exit	= pft_fault_suite_exit,
+	.test_cases	= pseudofs_fault_cases,
+};
+
+kunit_test_suites(&pseudofs_test_suite, &pseudofs_fault_suite);
 
 MODULE_DESCRIPTION("KUnit tests for libpseudofs");
 MODULE_LICENSE("GPL");

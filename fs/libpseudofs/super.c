@@ -8,8 +8,11 @@
  * whole mount or remount request parsed, so a bad option changes nothing.
  */
 
+#define pr_fmt(fmt) "pseudofs: " fmt
+
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/mount.h>
 #include <linux/pseudofs.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -117,7 +120,26 @@ int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 }
 EXPORT_SYMBOL_GPL(pseudofs_parse_param);
 
-/* Give every inode the new owner, then let the filesystem follow. */
+/* Hold @inode if it is in use and attached to a dentry; i_lock is held. */
+static bool pseudofs_grab_inode(struct inode *inode)
+{
+	if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE) ||
+	    hlist_empty(&inode->i_dentry))
+		return false;
+	__iget(inode);
+	return true;
+}
+
+/*
+ * Give every inode the new owner, then let the filesystem follow.
+ *
+ * Only inodes attached to a dentry are visited: one still being set up by
+ * its creator has no alias yet, and one whose dentry is gone cannot be
+ * reached by anybody.  New inodes are added at the head of ->s_inodes, so
+ * walking from the tail also visits the ones created during the walk,
+ * which may have copied the old owner from their parent.  Each inode is
+ * changed under its own lock, as ->setattr() changes it.
+ */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_mount_opts *opts = sb->s_fs_info;
@@ -125,22 +147,24 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	struct inode *inode, *prev = NULL;
 
 	spin_lock(&sb->s_inode_list_lock);
-	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
+	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
-		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+		if (!pseudofs_grab_inode(inode)) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
-		__iget(inode);
 		spin_unlock(&inode->i_lock);
 		spin_unlock(&sb->s_inode_list_lock);
 
+		inode_lock(inode);
 		if (set & PSEUDOFS_OPT_UID)
 			inode->i_uid = opts->uid;
 		if (set & PSEUDOFS_OPT_GID)
 			inode->i_gid = opts->gid;
 		if (ops && ops->remount_inode)
 			ops->remount_inode(inode, set);
+		inode_unlock(inode);
+
 		iput(prev);
 		prev = inode;
 		cond_resched();
@@ -263,9 +287,16 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 }
 EXPORT_SYMBOL_GPL(pseudofs_init_fs_context);
 
+/*
+ * ->free_inode() runs from an RCU callback that is not ordered against the
+ * freeing of the superblock (Documentation/filesystems/porting.rst), and
+ * ours looks at ->i_sb: let every such callback finish before the
+ * superblock goes.  This only happens in pseudofs_unregister().
+ */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
 	kill_litter_super(sb);
+	rcu_barrier();
 	kfree(sb->s_fs_info);
 }
 
@@ -273,15 +304,22 @@ static void pseudofs_kill_sb(struct super_block *sb)
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
  *
- * Completes @pfs->type, creates the inode slab and registers the
- * filesystem.  Files can be created from then on.
+ * Completes @pfs->type, creates the inode slab, registers the filesystem
+ * and mounts it internally.  The internal mount, and with it the single
+ * superblock, stays until pseudofs_unregister(): creating, looking up and
+ * removing entries need no pin of their own.
  *
- * Return: 0 or a negative errno.
+ * Return: 0, -%EBUSY if @pfs is registered already, or a negative errno.
  */
 int pseudofs_register(struct pseudofs *pfs)
 {
+	struct vfsmount *mnt;
 	int err;
 
+	if (pfs->registered || pfs->inode_cache) {
+		pr_err("%s: registered twice\n", pfs->type.name);
+		return -EBUSY;
+	}
 	if (!pfs->inode_size)
 		pfs->inode_size = sizeof(struct inode);
 	if (WARN_ON(pfs->inode_offset + sizeof(struct inode) > pfs->inode_size))
@@ -297,25 +335,57 @@ int pseudofs_register(struct pseudofs *pfs)
 	if (!pfs->inode_cache)
 		return -ENOMEM;
 	err = register_filesystem(&pfs->type);
-	if (err) {
-		kmem_cache_destroy(pfs->inode_cache);
-		return err;
+	if (err)
+		goto out_cache;
+	mnt = kern_mount(&pfs->type);
+	if (IS_ERR(mnt)) {
+		err = PTR_ERR(mnt);
+		goto out_unregister;
 	}
-	pfs->registered = true;
+	pfs->mount = mnt;
+	/* publish @mount: pairs with the acquire in pseudofs_check_parent() */
+	smp_store_release(&pfs->registered, true);
 	return 0;
+
+out_unregister:
+	unregister_filesystem(&pfs->type);
+out_cache:
+	kmem_cache_destroy(pfs->inode_cache);
+	pfs->inode_cache = NULL;
+	return err;
 }
 EXPORT_SYMBOL_GPL(pseudofs_register);
 
 /**
  * pseudofs_unregister - unregister a pseudo filesystem
- * @pfs: its descriptor; everything created in it must have been removed
+ * @pfs: its descriptor
+ *
+ * Everything created in @pfs must have been removed and nothing may be
+ * creating entries in it any more.
+ *
+ * Return: 0, or -%EBUSY (and nothing changed) if entries are left or
+ * userspace still has the filesystem mounted.
  */
-void pseudofs_unregister(struct pseudofs *pfs)
+int pseudofs_unregister(struct pseudofs *pfs)
 {
-	WARN_ON(pfs->mount_count);
-	pfs->registered = false;
+	struct super_block *sb;
+
+	if (!pfs->registered)
+		return -EINVAL;
+	sb = pfs->mount->mnt_sb;
+	/* no new user mounts from here on */
 	unregister_filesystem(&pfs->type);
-	rcu_barrier();		/* inodes are freed after a grace period */
+	if (!simple_empty(sb->s_root) || atomic_read(&sb->s_active) != 1) {
+		pr_err("%s: not unregistered: entries left or still mounted\n",
+		       pfs->type.name);
+		register_filesystem(&pfs->type);
+		return -EBUSY;
+	}
+	WRITE_ONCE(pfs->registered, false);
+	kern_unmount(pfs->mount);	/* kills the superblock */
+	pfs->mount = NULL;
 	kmem_cache_destroy(pfs->inode_cache);
+	pfs->inode_cache = NULL;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(pseudofs_unregister);

@@ -213,12 +213,13 @@ static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
 
 /*
  * A remount with uid= or gid= resets the ownership of every inode (libpseudofs
- * already changed it) and what eventfs saved for the files it has not
- * created yet.
+ * already changed it, and holds the inode locked as ->setattr() does) and
+ * what eventfs saved for the files it has not created yet.
  */
 static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 {
 	struct tracefs_inode *ti = get_tracefs(inode);
+	bool attached;
 	int srcu_idx;
 
 	if (set & PSEUDOFS_OPT_UID)
@@ -227,8 +228,17 @@ static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 		ti->flags &= ~TRACEFS_GID_PERM_SET;
 	if (!(ti->flags & TRACEFS_EVENT_INODE))
 		return;
+	/*
+	 * Only a dentry keeps the eventfs_inode in ->private alive; once the
+	 * last one is gone, it is freed after an SRCU grace period.  Seen
+	 * under the SRCU read lock, an alias means it is still there.
+	 */
 	srcu_idx = eventfs_remount_lock();
-	eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
+	spin_lock(&inode->i_lock);
+	attached = !hlist_empty(&inode->i_dentry);
+	spin_unlock(&inode->i_lock);
+	if (attached)
+		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
 	eventfs_remount_unlock(srcu_idx);
 }
 

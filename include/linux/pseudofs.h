@@ -2,8 +2,9 @@
 /*
  * pseudofs.h - library for single-instance in-kernel pseudo filesystems
  *
- * debugfs and tracefs keep their whole tree in the dcache, pin an internal
- * mount while anything exists and take uid=, gid= and mode= mount options.
+ * debugfs and tracefs keep their whole tree in the dcache, under a single
+ * superblock that an internal mount keeps while the filesystem is
+ * registered, and take uid=, gid= and mode= mount options.
  * The plumbing for that lives in fs/libpseudofs/; a filesystem describes
  * itself with a struct pseudofs and keeps only its policy.
  */
@@ -46,10 +47,13 @@ struct pseudofs_mount_opts {
  * @init_inode: set up a new inode before its dentry becomes positive;
  *	called with the parent directory locked.
  * @remove: called for every positive dentry that pseudofs_remove() takes
- *	out of the tree, with its parent locked, before the dentry is unpinned.
+ *	out of the tree, once, with its parent locked, before the tree's
+ *	reference to it is dropped.
  * @remount_inode: with %PSEUDOFS_REMOUNT_ALL, called on remount for every
- *	inode after its owner was reset; @set holds the PSEUDOFS_OPT_* bits
- *	given.  May sleep.
+ *	inode attached to a dentry, with the inode locked, after its owner
+ *	was reset; @set holds the PSEUDOFS_OPT_* bits given.  May sleep.  The
+ *	dentry may go away meanwhile: what it alone keeps alive must be
+ *	checked under the filesystem's own lock.
  */
 struct pseudofs_operations {
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
@@ -72,8 +76,7 @@ struct pseudofs_operations {
  * @link_iops: inode operations of symlinks, default simple_symlink_inode_operations
  * @inode_size: size of the per-filesystem inode structure, 0 for a bare inode
  * @inode_offset: offset of the struct inode within it
- * @mount: internal mount, valid while @mount_count is not zero
- * @mount_count: pins of @mount: one per entry in the tree, plus transient ones
+ * @mount: internal mount, from pseudofs_register() to pseudofs_unregister()
  * @inode_cache: slab of inodes
  * @registered: set once pseudofs_register() succeeded
  */
@@ -91,7 +94,6 @@ struct pseudofs {
 	size_t inode_offset;
 	/* owned by the library */
 	struct vfsmount *mount;
-	int mount_count;
 	struct kmem_cache *inode_cache;
 	bool registered;
 };
@@ -106,7 +108,7 @@ static inline struct pseudofs *pseudofs_of(const struct super_block *sb)
 }
 
 int pseudofs_register(struct pseudofs *pfs);
-void pseudofs_unregister(struct pseudofs *pfs);
+int pseudofs_unregister(struct pseudofs *pfs);
 
 int pseudofs_init_fs_context(struct fs_context *fc);
 int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param);
@@ -137,5 +139,8 @@ struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent);
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
+struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
+			       struct dentry *old_dentry,
+			       struct dentry *new_dir, const char *new_name);
 
 #endif /* _LINUX_PSEUDOFS_H */
