@@ -47,7 +47,7 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 SUITES_STOCK         ?= guest,tree,ftracetest
 SUITES_PATCHED       ?= guest,tree,ftracetest
 SUITES_STOCK_DEBUG   ?= stress,kmemleak
-SUITES_PATCHED_DEBUG ?= guest,stress,failslab,kmemleak
+SUITES_PATCHED_DEBUG ?= guest,stress,failslab,kunitfault,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \

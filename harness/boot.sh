@@ -57,10 +57,11 @@ for s in ${suites//,/ }; do
 	fi
 done
 
-# KUnit prints to the kernel log: strip timestamps, keep the KTAP document.
+# KUnit prints to the kernel log at boot, one "# Totals:" per suite, all
+# before init runs: strip timestamps, keep the KTAP document.
 sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$console" |
-	awk '/^KTAP version 1$/ && !on { on = 1 } on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }
-	     on && /^# Totals:/ { exit }' >"$results/kunit-$name.ktap.tmp"
+	awk '/^KTAP version 1$/ && !on { on = 1 } /^Run \/init as init process/ { exit }
+	     on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }' >"$results/kunit-$name.ktap.tmp"
 if grep -q '^ *# Subtest:' "$results/kunit-$name.ktap.tmp"; then
 	mv "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
 else

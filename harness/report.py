@@ -207,9 +207,10 @@ def ftracetest():
     table('ftracetest (per-case results: ftracetest-parity.txt)', rows)
 
 
-# Entries that only the patched kernel has, by design: the KUnit suite of
-# the library registers its debugfs directory.
-TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',)
+# Entries that only the patched kernel has, by design: the KUnit suites of
+# the library registers its debugfs directories.
+TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
+                     '/sys/kernel/debug/kunit/libpseudofs_fault')
 
 
 def tree_parity():
@@ -285,6 +286,7 @@ def main():
     for suite, kernels, baseline in (('guest', ('stock', 'patched', 'patched-debug'), ()),
                                      ('stress', ('patched-debug',), ('stock-debug',)),
                                      ('failslab', ('patched-debug',), ()),
+                                     ('kunitfault', ('patched-debug',), ()),
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
                                      ('cocci-corpus', None, ())):
