@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+# kunit-mutants.py TREE: break fs/libpseudofs in TREE on purpose, once per
+# defect the review found, so that the KUnit cases written for them can be
+# seen failing (boot the result and read kunit-*.ktap).  Each mutant puts
+# back one defect, or swallows one error the library must return; none of
+# them makes the kernel crash, so every case still runs.  Prints the mutants
+# applied; fails if one no longer matches the source.
+import sys
+
+MUTANTS = [
+    ('inode.c', 'removal drops the parent link of an entry already removed',
+     '\tif (!simple_positive(victim))\n\t\treturn;\n',
+     '\tif (!simple_positive(victim)) {\n\t\tif (d_is_dir(victim))\n\t\t\tdrop_nlink(dir);\n\t\treturn;\n\t}\n'),
+    ('inode.c', 'names longer than NAME_MAX accepted',
+     '\tif (len > NAME_MAX)\n', '\tif (0)\n'),
+    ('inode.c', '"." and ".." left to lookup_one_len()',
+     'if (!len || is_dot_dotdot(name, len))', 'if (!len)'),
+    ('inode.c', 'rename does not check that the entry is in old_dir',
+     ' || old_dentry->d_parent != old_dir ||', ' ||'),
+    ('inode.c', 'rename forgets to move the dentry',
+     '\t\td_move(old_dentry, dentry);\n', ''),
+    ('inode.c', 'create swallows a failed dentry allocation',
+     '\tdentry = pseudofs_start_creating(pfs, name, parent);\n\tif (IS_ERR(dentry))\n\t\treturn dentry;\n',
+     '\tdentry = pseudofs_start_creating(pfs, name, parent);\n\tif (IS_ERR(dentry))\n\t\treturn PTR_ERR(dentry) == -ENOMEM ? NULL : dentry;\n'),
+    ('inode.c', 'lookup reports a failed allocation as -ENOENT',
+     '\treturn lookup_positive_unlocked(name, parent, strlen(name));\n',
+     '\tparent = lookup_positive_unlocked(name, parent, strlen(name));\n\treturn parent == ERR_PTR(-ENOMEM) ? ERR_PTR(-ENOENT) : parent;\n'),
+    ('inode.c', 'rename swallows a failed allocation',
+     '\treturn err ? ERR_PTR(err) : old_dentry;\n',
+     '\treturn err && err != -ENOMEM ? ERR_PTR(err) : old_dentry;\n'),
+    ('super.c', 'registering twice claims success',
+     '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn -EBUSY;\n',
+     '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn 0;\n'),
+    ('super.c', 'unregister with entries left claims success',
+     '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
+     '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n'),
+    ('super.c', 'the remount walk misses directories',
+     '\t    hlist_empty(&inode->i_dentry))\n',
+     '\t    hlist_empty(&inode->i_dentry) || S_ISDIR(inode->i_mode))\n'),
+]
+
+tree = sys.argv[1]
+for f, what, old, new in MUTANTS:
+    path = f'{tree}/fs/libpseudofs/{f}'
+    src = open(path).read()
+    if src.count(old) != 1:
+        sys.exit(f'kunit-mutants: {f}: cannot apply "{what}"')
+    open(path, 'w').write(src.replace(old, new))
+    print(f'mutant: {f}: {what}')
