@@ -21,7 +21,7 @@ mem=1G accel_opt=$accel
 case $name in
 *debug*)
 	mem=3G
-	[ "$accel" = tcg ] && accel_opt=tcg,thread=multi
+	[ "$accel" = tcg ] && accel_opt=tcg,thread=${PSEUDOFS_TCG_THREAD:-multi}
 	;;
 esac
 qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
