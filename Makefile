@@ -47,7 +47,10 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 SUITES_STOCK         ?= guest,tree,ftracetest
 SUITES_PATCHED       ?= guest,tree,ftracetest
 SUITES_STOCK_DEBUG   ?= stress,kmemleak
-SUITES_PATCHED_DEBUG ?= guest,stress,failslab,kunitfault,kmemleak
+# Not the guest suite on the SMP debug kernels: it turns the function tracer
+# on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)
+# on that live patching of code the other vCPU runs ("Oops: int3").
+SUITES_PATCHED_DEBUG ?= stress,failslab,kunitfault,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
@@ -147,8 +150,7 @@ check:
 	@$(PHASE) deps $(MAKE) -s deps
 	@$(PHASE) base $(MAKE) -s base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
-	@$(PHASE) cocci-corpus $(MAKE) -s cocci-corpus || true
-	@$(PHASE) config $(MAKE) -s config
+	@$(PHASE) cocci-corpus+config $(MAKE) -s -j2 -O cocci-corpus config || true
 	@$(PHASE) build-stock $(MAKE) -s kernel-stock
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true

@@ -283,7 +283,7 @@ def main():
             count('fail', f'phase failed: {ln.strip()}')
 
     # (suite, kernels whose results count, kernels shown as a baseline)
-    for suite, kernels, baseline in (('guest', ('stock', 'patched', 'patched-debug'), ()),
+    for suite, kernels, baseline in (('guest', ('stock', 'patched'), ()),
                                      ('stress', ('patched-debug',), ('stock-debug',)),
                                      ('failslab', ('patched-debug',), ()),
                                      ('kunitfault', ('patched-debug',), ()),
