@@ -54,7 +54,7 @@ SUITES_PATCHED_DEBUG ?= stress,failslab,kunitfault,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
-	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus boot-stock \
+	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
 	check demo shell report loc clean distclean
 all: check
@@ -115,6 +115,13 @@ cocci-corpus:
 	@if [ -x tests/cocci/run.sh ]; then tests/cocci/run.sh $(RESULTS)/cocci-corpus.ktap >$(RESULTS)/cocci-corpus.log 2>&1 || \
 		{ tail -30 $(RESULTS)/cocci-corpus.log; exit 1; }; tail -1 $(RESULTS)/cocci-corpus.log; fi
 
+# The semantic patches on real tracer code, scored against its hand conversion.
+COCCI_REAL ?= $(TOP)/../shared/corpus/tracefs-4.1
+cocci-real:
+	@mkdir -p $(RESULTS)
+	@$(H)/cocci-real.sh $(COCCI_REAL) $(RESULTS) >$(RESULTS)/cocci-real.log 2>&1 || \
+		{ grep -v '^# ' $(RESULTS)/cocci-real.log | tail -30; exit 1; }; tail -1 $(RESULTS)/cocci-real.log
+
 # --- guest runs --------------------------------------------------------------
 boot-stock:
 	@$(BOOT) stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK) $(BOOT_TIMEOUT)
@@ -150,7 +157,7 @@ check:
 	@$(PHASE) deps $(MAKE) -s deps
 	@$(PHASE) base $(MAKE) -s base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
-	@$(PHASE) cocci-corpus+config $(MAKE) -s -j2 -O cocci-corpus config || true
+	@$(PHASE) cocci-corpus+config $(MAKE) -s -j2 -O cocci-corpus cocci-real config || true
 	@$(PHASE) build-stock $(MAKE) -s kernel-stock
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true

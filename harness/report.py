@@ -289,7 +289,8 @@ def main():
                                      ('kunitfault', ('patched-debug',), ()),
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
-                                     ('cocci-corpus', None, ())):
+                                     ('cocci-corpus', None, ()),
+                                     ('cocci-real', None, ())):
         rows = []
         for k in (kernels or ('',)) + baseline:
             name = f'{suite}-{k}' if k else suite
@@ -297,11 +298,11 @@ def main():
             if k in baseline:
                 name += ' (baseline)'
             if not k:
-                path = os.path.join(RES, 'cocci-corpus.ktap')
+                path = os.path.join(RES, f'{suite}.ktap')
                 if os.path.exists(path):
-                    r = plain_suite('cocci', 'corpus', True)
+                    r = plain_suite('cocci', suite.split('-')[1], True)
                 else:
-                    count('fail', 'cocci-corpus: no results')
+                    count('fail', f'{suite}: no results')
             if r:
                 n, _ = r
                 rows.append(f'{name:<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
