@@ -213,17 +213,28 @@ TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
                      '/sys/kernel/debug/kunit/libpseudofs_fault')
 
 
+TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security')
+TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:[^/]*?) (/.*)$')
+
+
 def tree_parity():
-    """The debugfs and tracefs trees userspace sees must match stock's."""
+    """The debugfs, tracefs and securityfs trees userspace sees must match
+    stock's, entry by entry."""
     def entries(kernel):
         lines = read(os.path.join(RES, f'tree-{kernel}.ktap'))
         if lines is None:
             return None
-        return {ln.split(' ', 3)[3]: ln.split(' ', 3)[2]
-                for ln in lines if ln.startswith('# entry ') and len(ln.split(' ', 3)) == 4}
+        # '# entry UID:GID:MODE:TYPE PATH': TYPE may hold spaces ('regular
+        # empty file'), the path starts at the first ' /'
+        out = {}
+        for ln in lines:
+            m = TREE_ENTRY.match(ln)
+            if m:
+                out[m.group(2)] = m.group(1)
+        return out
     s, p = entries('stock'), entries('patched')
     rows = []
-    for root in ('/sys/kernel/debug', '/sys/kernel/tracing'):
+    for root in TREE_ROOTS:
         if s is None or p is None:
             count('fail', f'tree parity {root}: no listing')
             continue
