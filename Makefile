@@ -43,9 +43,11 @@ DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
 BOOT_TIMEOUT_DEBUG ?= 1500
-# Suites per kernel (harness/guest/suites).
-SUITES_STOCK         ?= guest,tree,ftracetest
-SUITES_PATCHED       ?= guest,tree,ftracetest
+# Suites per kernel (harness/guest/suites).  securityfs comes last: it
+# raises the lockdown level to integrity, which cannot be lowered again.
+# samplefs (samples/pseudofs) exists in the patched kernels only.
+SUITES_STOCK         ?= guest,tree,ftracetest,securityfs
+SUITES_PATCHED       ?= guest,tree,ftracetest,samplefs,securityfs
 SUITES_STOCK_DEBUG   ?= stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
 # on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)

@@ -249,6 +249,37 @@ def tree_parity():
     table('trees as userspace sees them (path, owner, mode, type): patched vs stock', rows)
 
 
+# Suites that run on stock and patched alike and must answer every case the
+# same way on both (each kernel's own results are counted by plain_suite).
+PARITY_SUITES = ('securityfs',)
+
+
+def suite_parity(suite):
+    """Case by case, the patched kernel's result must be stock's: a case
+    that passes on one kernel only, or that only one kernel ran, fails."""
+    res = {}
+    for k in ('stock', 'patched'):
+        lines = read(os.path.join(RES, f'{suite}-{k}.ktap'))
+        res[k] = None if lines is None else {n: kind_of(r) for n, r, _ in cases(lines)}
+    if res['stock'] is None or res['patched'] is None:
+        count('fail', f'{suite} parity: no results on ' +
+              ', '.join(k for k in res if res[k] is None))
+        table(f'{suite}: patched vs stock, case by case', ['(missing results)'])
+        return
+    s, p = res['stock'], res['patched']
+    diffs = []
+    for name in sorted(set(s) | set(p)):
+        rs, rp = s.get(name, 'missing'), p.get(name, 'missing')
+        if rs != rp:
+            diffs.append(f'{name}: stock {rs}, patched {rp}')
+    if not s:
+        diffs.append('no cases')
+    count('fail' if diffs else 'pass', f'{suite} parity: ' + '; '.join(diffs[:5]))
+    table(f'{suite}: patched vs stock, case by case',
+          [f'{len(s)} cases on stock, {len(p)} on patched, differences {len(diffs)}']
+          + ['  ' + d for d in diffs])
+
+
 CONSOLE_BAD = [
     ('KASAN report', r'BUG: KASAN'),
     ('lockdep splat', r'possible recursive locking|circular locking|WARNING: suspicious RCU usage|'
@@ -300,6 +331,8 @@ def main():
                                      ('kunitfault', ('patched-debug',), ()),
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
+                                     ('securityfs', ('stock', 'patched'), ()),
+                                     ('samplefs', ('patched',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ())):
         rows = []
@@ -328,6 +361,8 @@ def main():
     table('KUnit', rows)
 
     tree_parity()
+    for suite in PARITY_SUITES:
+        suite_parity(suite)
     ftracetest()
 
     rows = console('patched-debug', True) + smp('patched-debug', True)
