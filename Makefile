@@ -80,10 +80,12 @@ base-lock: $(PRISTINE)/.unpacked
 	@$(H)/base-lock.sh write $(TOP) $(PRISTINE)
 
 # --- patched tree: base + overlay + patches + spatch -------------------------
-# Under the build lock: never rewrite the tree under a running build.
+# Under the build lock: never rewrite the tree under a running build.  The
+# candidates report reads the patched tree, so it runs under the same lock.
 tree: base
 	@mkdir -p $(RESULTS)
-	@RESULTS=$(RESULTS) flock $(KBUILD_LOCK) $(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP)
+	@RESULTS=$(RESULTS) flock $(KBUILD_LOCK) sh -c '$(H)/mktree.sh $(PRISTINE) $(TREE) $(TOP) && \
+		$(H)/candidates.sh $(TREE) $(RESULTS)'
 
 # --- configs and kernels -----------------------------------------------------
 # The stock configs come from the pristine base (the same files as the tree

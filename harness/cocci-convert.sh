@@ -9,8 +9,6 @@
 #   RESULTS_DIR/kernel-trace-conversion.diff        the conversion (patch -p1)
 #   RESULTS_DIR/kernel-trace-conversion.report      what stays in debugfs, why
 #   RESULTS_DIR/kernel-trace-conversion.checkpatch  checkpatch.pl on the diff
-#   RESULTS_DIR/pseudofs-candidates.report          pseudofs_candidates.cocci
-#                                                   over TREE/fs, TREE/security
 #
 # Fails when a second run would still change something, when checkpatch
 # finds errors in the diff, or when TREE/kernel/trace calls a debugfs_*()
@@ -29,11 +27,10 @@ results=$(cd "$2" && pwd)
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 conv=$repo/scripts/coccinelle/api/debugfs_to_tracefs.cocci
-cand=$repo/scripts/coccinelle/misc/pseudofs_candidates.cocci
 spatch=${SPATCH:-spatch}
 
 [ -d "$tree/kernel/trace" ] || die "$tree has no kernel/trace"
-[ -f "$conv" ] && [ -f "$cand" ] || die "semantic patches missing under $repo"
+[ -f "$conv" ] || die "semantic patches missing under $repo"
 command -v "$spatch" >/dev/null || die "$spatch not found"
 
 start=$SECONDS
@@ -43,7 +40,6 @@ trap 'rm -rf "$work"' EXIT
 diff_out=$results/kernel-trace-conversion.diff
 report_out=$results/kernel-trace-conversion.report
 checkpatch_out=$results/kernel-trace-conversion.checkpatch
-cand_out=$results/pseudofs-candidates.report
 
 # spatch takes files named together on one command line as one unit, so
 # every file gets its own run; two of them at a time.
@@ -138,22 +134,9 @@ if [ -s "$work/unaccounted" ]; then
 	exit 1
 fi
 
-# 6. Open-coded pseudo filesystems elsewhere.
-(cd "$tree" && grep -rl --include='*.c' simple_pin_fs fs security 2>/dev/null || true) |
-	sort >"$work/cand-files"
-if [ -s "$work/cand-files" ]; then
-	each_file report "$cand" "$work/cand" <"$work/cand-files" ||
-		{ cat "$work/cand"/*.err >&2 2>/dev/null; die "spatch (candidates) failed"; }
-	cat "$work/cand"/*.out | sort -t: -k1,1 -k2,2n >"$cand_out"
-else
-	: >"$cand_out"
-fi
-
 converted=$(grep -v '^---' "$diff_out" | sed -n 's/^-//p' |
 	grep -cE '(^|[^A-Za-z0-9_])debugfs_[A-Za-z0-9_]+[[:space:]]*\(' || true)
 files=$(grep -c '^+++ ' "$diff_out" || true)
 left=$(wc -l <"$report_out")
-ncand=$(wc -l <"$cand_out")
 echo "cocci-convert: $files file(s) changed, $converted debugfs call site(s) converted, $left left in debugfs (see $(basename "$report_out"))"
-echo "cocci-convert: $ncand libpseudofs candidate(s) in fs/ and security/ (see $(basename "$cand_out"))"
 echo "cocci-convert: done in $((SECONDS - start))s"
