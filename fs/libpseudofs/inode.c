@@ -180,7 +180,8 @@ EXPORT_SYMBOL_GPL(pseudofs_instantiate);
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 				      umode_t mode, struct dentry *parent,
 				      void *data, void *fsdata,
-				      const struct file_operations *fops)
+				      const struct file_operations *fops,
+				      const struct inode_operations *iops)
 {
 	struct dentry *dentry;
 	struct inode *inode;
@@ -197,6 +198,8 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 	}
 	if (fops)
 		inode->i_fop = fops;
+	if (iops)
+		inode->i_op = iops;
 	if (S_ISLNK(mode))
 		inode->i_link = data;
 	else
@@ -226,7 +229,7 @@ struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 	if ((mode & S_IFMT) && !S_ISREG(mode))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
-			       data, fsdata, fops);
+			       data, fsdata, fops, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_file);
 
@@ -246,9 +249,115 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 	if (mode & ~S_IALLUGO)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent,
-			       NULL, NULL, NULL);
+			       NULL, NULL, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
+
+/* Userspace rmdir when the filesystem has no ->rmdir hook */
+static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
+{
+	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
+	return 0;
+}
+
+/*
+ * Call a client's userspace mkdir or rmdir @hook on @dentry and a copy of
+ * its name, with its parent @dir and the @victim of an rmdir unlocked, and
+ * lock them again as the VFS had them.  The VFS holds references to both.
+ * The hooks of a filesystem run one at a time: none can remove what
+ * another is still filling in.
+ */
+static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
+				  struct inode *dir, struct dentry *dentry,
+				  struct inode *victim)
+{
+	struct pseudofs *pfs = pseudofs_of(dir->i_sb);
+	char *name;
+	int ret;
+
+	name = kmemdup_nul(dentry->d_name.name, dentry->d_name.len, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	if (victim)
+		inode_unlock(victim);
+	inode_unlock(dir);
+	mutex_lock(&pfs->user_dir_mutex);
+	ret = hook(dentry, name);
+	mutex_unlock(&pfs->user_dir_mutex);
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	if (victim)
+		inode_lock(victim);
+	kfree(name);
+	return ret;
+}
+
+/**
+ * pseudofs_mkdir - ->mkdir of the directories of pseudofs_create_user_dir()
+ * @idmap: idmap of the mount
+ * @dir: the directory, locked by the VFS
+ * @dentry: the negative dentry of the new name
+ * @mode: mode asked for, left to the ->mkdir hook
+ *
+ * Calls the filesystem's ->mkdir hook with @dir unlocked.
+ *
+ * Return: what the hook returns, or -%ENOMEM.
+ */
+int pseudofs_mkdir(struct mnt_idmap *idmap, struct inode *dir,
+		   struct dentry *dentry, umode_t mode)
+{
+	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->mkdir, dir,
+				      dentry, NULL);
+}
+EXPORT_SYMBOL_GPL(pseudofs_mkdir);
+
+/**
+ * pseudofs_rmdir - ->rmdir of the directories of pseudofs_create_user_dir()
+ * @dir: the directory, locked by the VFS
+ * @dentry: the directory to remove, locked by the VFS
+ *
+ * Calls the filesystem's ->rmdir hook with @dir and @dentry unlocked, or
+ * without one removes @dentry and everything below it.
+ *
+ * Return: what the hook returns, 0 without one, or -%ENOMEM.
+ */
+int pseudofs_rmdir(struct inode *dir, struct dentry *dentry)
+{
+	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
+
+	return pseudofs_call_unlocked(ops->rmdir ?: pseudofs_rmdir_all, dir,
+				      dentry, d_inode(dentry));
+}
+EXPORT_SYMBOL_GPL(pseudofs_rmdir);
+
+static const struct inode_operations pseudofs_user_dir_inode_operations = {
+	.lookup		= simple_lookup,
+	.mkdir		= pseudofs_mkdir,
+	.rmdir		= pseudofs_rmdir,
+};
+
+/**
+ * pseudofs_create_user_dir - create a directory userspace may mkdir and rmdir in
+ * @pfs: the pseudo filesystem; its ->mkdir and ->rmdir hooks do the work
+ * @name: its name
+ * @mode: its permissions
+ * @parent: its parent directory, %NULL for the root
+ *
+ * The directory gets @pfs->user_dir_iops, by default operations that only
+ * look up, and call pseudofs_mkdir() and pseudofs_rmdir().
+ *
+ * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
+ * -%EINVAL if @pfs has no ->mkdir hook.
+ */
+struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
+					umode_t mode, struct dentry *parent)
+{
+	if (!pfs->ops || !pfs->ops->mkdir || (mode & ~S_IALLUGO))
+		return ERR_PTR(-EINVAL);
+	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
+			       NULL, pfs->user_dir_iops ?:
+			       &pseudofs_user_dir_inode_operations);
+}
+EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 
 /**
  * pseudofs_create_symlink - create a symbolic link
@@ -273,7 +382,7 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 	if (!link)
 		return ERR_PTR(-ENOMEM);
 	dentry = pseudofs_create(pfs, name, S_IFLNK | 0777, parent,
-				 link, NULL, NULL);
+				 link, NULL, NULL, NULL);
 	if (IS_ERR(dentry))
 		kfree(link);
 	return dentry;
@@ -296,7 +405,7 @@ struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 					 struct dentry *parent,
 					 void *fsdata, void *data)
 {
-	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL);
+	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 

@@ -61,6 +61,8 @@ int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct pseudofs_mount_opts *opts = root->d_sb->s_fs_info;
 
+	if (pseudofs_of(root->d_sb)->flags & PSEUDOFS_NO_OPTIONS)
+		return 0;
 	if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
 		seq_printf(m, ",uid=%u", from_kuid_munged(&init_user_ns, opts->uid));
 	if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
@@ -85,20 +87,24 @@ static const struct super_operations pseudofs_super_ops = {
  *
  * The value is stored in the context only.  Unknown options are refused
  * with %PSEUDOFS_STRICT_OPTIONS, silently ignored otherwise ("source" is
- * always left to the VFS).
+ * always left to the VFS).  With %PSEUDOFS_NO_OPTIONS every option is
+ * left to the VFS, which refuses all but "source".
  *
  * Return: 0 or a negative errno, logged in @fc.
  */
 int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
 	struct pseudofs_mount_opts *opts = fc->s_fs_info;
+	unsigned int flags = container_of(fc->fs_type, struct pseudofs,
+					  type)->flags;
 	struct fs_parse_result result;
 	int opt;
 
+	if (flags & PSEUDOFS_NO_OPTIONS)
+		return -ENOPARAM;
 	opt = fs_parse(fc, pseudofs_param_specs, param, &result);
 	if (opt == -ENOPARAM && strcmp(param->key, "source") &&
-	    !(container_of(fc->fs_type, struct pseudofs, type)->flags &
-	      PSEUDOFS_STRICT_OPTIONS))
+	    !(flags & PSEUDOFS_STRICT_OPTIONS))
 		return 0;
 	if (opt < 0)
 		return opt;
@@ -326,8 +332,10 @@ int pseudofs_register(struct pseudofs *pfs)
 		return -EINVAL;
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
-	pfs->type.parameters = pseudofs_param_specs;
+	if (!(pfs->flags & PSEUDOFS_NO_OPTIONS))
+		pfs->type.parameters = pseudofs_param_specs;
 	pfs->type.kill_sb = pseudofs_kill_sb;
+	mutex_init(&pfs->user_dir_mutex);
 
 	pfs->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size, 0,
 					     SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,

@@ -22,6 +22,7 @@ struct vfsmount;
 /* struct pseudofs.flags: per-filesystem policy */
 #define PSEUDOFS_STRICT_OPTIONS	BIT(0)	/* reject unknown mount options */
 #define PSEUDOFS_REMOUNT_ALL	BIT(1)	/* remount uid=/gid= reach every inode */
+#define PSEUDOFS_NO_OPTIONS	BIT(2)	/* no uid=/gid=/mode=: refused, never shown */
 
 /* struct pseudofs_mount_opts.set: which options were given */
 #define PSEUDOFS_OPT_UID	BIT(0)
@@ -54,11 +55,26 @@ struct pseudofs_mount_opts {
  *	was reset; @set holds the PSEUDOFS_OPT_* bits given.  May sleep.  The
  *	dentry may go away meanwhile: what it alone keeps alive must be
  *	checked under the filesystem's own lock.
+ * @mkdir: userspace mkdir of @name in a directory that
+ *	pseudofs_create_user_dir() made; @dentry is the VFS's negative dentry.
+ *	Called with the directory unlocked (the VFS holds a reference to
+ *	it, @dentry->d_parent), so that the hook can create the new
+ *	directory and what goes in it with pseudofs_create_dir() and
+ *	friends.  @name is a copy, freed when the hook returns.  Return 0 or
+ *	a negative errno.
+ * @rmdir: userspace rmdir of @dentry, named @name, in such a directory;
+ *	called as @mkdir, with @dentry unlocked too.  Without it, rmdir
+ *	removes @dentry and everything below with pseudofs_remove().
+ *
+ * The library runs the @mkdir and @rmdir hooks of a filesystem one at a
+ * time: none can remove what another is still filling in.
  */
 struct pseudofs_operations {
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
 	void (*remove)(struct dentry *dentry);
 	void (*remount_inode)(struct inode *inode, unsigned int set);
+	int (*mkdir)(struct dentry *dentry, const char *name);
+	int (*rmdir)(struct dentry *dentry, const char *name);
 };
 
 /**
@@ -74,11 +90,15 @@ struct pseudofs_operations {
  * @file_iops: inode operations of regular files, may be NULL
  * @dir_iops: inode operations of directories, default simple_dir_inode_operations
  * @link_iops: inode operations of symlinks, default simple_symlink_inode_operations
+ * @user_dir_iops: inode operations of the directories that
+ *	pseudofs_create_user_dir() makes, default ->lookup, ->mkdir and
+ *	->rmdir only; any given must have pseudofs_mkdir() and pseudofs_rmdir()
  * @inode_size: size of the per-filesystem inode structure, 0 for a bare inode
  * @inode_offset: offset of the struct inode within it
  * @mount: internal mount, from pseudofs_register() to pseudofs_unregister()
  * @inode_cache: slab of inodes
  * @registered: set once pseudofs_register() succeeded
+ * @user_dir_mutex: serializes the ->mkdir and ->rmdir hooks
  */
 struct pseudofs {
 	struct file_system_type type;
@@ -90,12 +110,14 @@ struct pseudofs {
 	const struct inode_operations *file_iops;
 	const struct inode_operations *dir_iops;
 	const struct inode_operations *link_iops;
+	const struct inode_operations *user_dir_iops;
 	size_t inode_size;
 	size_t inode_offset;
 	/* owned by the library */
 	struct vfsmount *mount;
 	struct kmem_cache *inode_cache;
 	bool registered;
+	struct mutex user_dir_mutex;
 };
 
 /* Initializer for a struct pseudofs whose inodes are embedded in @type. */
@@ -129,6 +151,11 @@ struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 				    const struct file_operations *fops);
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
+struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
+					umode_t mode, struct dentry *parent);
+int pseudofs_mkdir(struct mnt_idmap *idmap, struct inode *dir,
+		   struct dentry *dentry, umode_t mode);
+int pseudofs_rmdir(struct inode *dir, struct dentry *dentry);
 struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent,
 				       const char *target);
