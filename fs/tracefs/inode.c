@@ -46,57 +46,19 @@ static struct tracefs_dir_ops {
 	int (*rmdir)(const char *name);
 } tracefs_ops __ro_after_init;
 
-static int tracefs_syscall_mkdir(struct mnt_idmap *idmap,
-				 struct inode *inode, struct dentry *dentry,
-				 umode_t mode)
+/*
+ * Userspace mkdir and rmdir in the instances directory: libpseudofs calls
+ * these with the directories unlocked; the tracing code creates and removes
+ * the instance's files itself and handles races.
+ */
+static int tracefs_instance_mkdir(struct dentry *dentry, const char *name)
 {
-	struct tracefs_inode *ti;
-	char *name;
-	int ret;
-
-	name = kmemdup_nul(dentry->d_name.name, dentry->d_name.len, GFP_KERNEL);
-	if (!name)
-		return -ENOMEM;
-
-	/* The new instance is where the files below it take their owner. */
-	ti = get_tracefs(inode);
-	ti->flags |= TRACEFS_INSTANCE_INODE;
-	ti->private = inode;
-
-	/* mkdir creates the instance's files; it handles races itself. */
-	inode_unlock(inode);
-	ret = tracefs_ops.mkdir(name);
-	inode_lock(inode);
-
-	kfree(name);
-
-	return ret;
+	return tracefs_ops.mkdir(name);
 }
 
-static int tracefs_syscall_rmdir(struct inode *inode, struct dentry *dentry)
+static int tracefs_instance_rmdir(struct dentry *dentry, const char *name)
 {
-	char *name;
-	int ret;
-
-	name = kmemdup_nul(dentry->d_name.name, dentry->d_name.len, GFP_KERNEL);
-	if (!name)
-		return -ENOMEM;
-
-	/*
-	 * rmdir removes the instance's files and handles races itself; it
-	 * needs both the parent and the victim unlocked.
-	 */
-	inode_unlock(inode);
-	inode_unlock(d_inode(dentry));
-
-	ret = tracefs_ops.rmdir(name);
-
-	inode_lock_nested(inode, I_MUTEX_PARENT);
-	inode_lock(d_inode(dentry));
-
-	kfree(name);
-
-	return ret;
+	return tracefs_ops.rmdir(name);
 }
 
 static void set_tracefs_inode_owner(struct inode *inode)
@@ -167,8 +129,8 @@ static int tracefs_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
 
 static const struct inode_operations tracefs_instance_dir_inode_operations = {
 	.lookup		= simple_lookup,
-	.mkdir		= tracefs_syscall_mkdir,
-	.rmdir		= tracefs_syscall_rmdir,
+	.mkdir		= pseudofs_mkdir,
+	.rmdir		= pseudofs_rmdir,
 	.permission	= tracefs_permission,
 	.getattr	= tracefs_getattr,
 	.setattr	= tracefs_setattr,
@@ -245,6 +207,8 @@ static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.init_inode	= tracefs_init_inode,
 	.remount_inode	= tracefs_remount_inode,
+	.mkdir		= tracefs_instance_mkdir,
+	.rmdir		= tracefs_instance_rmdir,
 };
 
 /*
@@ -288,6 +252,7 @@ struct pseudofs tracefs_pseudofs = {
 	.d_ops		= &tracefs_dentry_operations,
 	.file_iops	= &tracefs_file_inode_operations,
 	.dir_iops	= &tracefs_dir_inode_operations,
+	.user_dir_iops	= &tracefs_instance_dir_inode_operations,
 	PSEUDOFS_INODE(struct tracefs_inode, vfs_inode),
 };
 MODULE_ALIAS_FS("tracefs");
@@ -373,20 +338,33 @@ __init struct dentry *tracefs_create_instance_dir(const char *name,
 					  int (*mkdir)(const char *name),
 					  int (*rmdir)(const char *name))
 {
+	struct tracefs_inode *ti;
 	struct dentry *dentry;
 
 	/* Only allow one instance of the instances directory. */
 	if (WARN_ON(tracefs_ops.mkdir || tracefs_ops.rmdir))
 		return NULL;
 
-	dentry = tracefs_create_dir(name, parent);
-	if (!dentry)
+	if (security_locked_down(LOCKDOWN_TRACEFS))
 		return NULL;
 
-	/* Still at boot: nobody can have looked at the new directory yet. */
-	d_inode(dentry)->i_op = &tracefs_instance_dir_inode_operations;
 	tracefs_ops.mkdir = mkdir;
 	tracefs_ops.rmdir = rmdir;
+	dentry = pseudofs_create_user_dir(&tracefs_pseudofs, name, 0750,
+					  parent);
+	if (IS_ERR(dentry)) {
+		tracefs_ops.mkdir = NULL;
+		tracefs_ops.rmdir = NULL;
+		return NULL;
+	}
+
+	/*
+	 * The instances take their owner from this directory.  Still at
+	 * boot: nobody can have looked at the new directory yet.
+	 */
+	ti = get_tracefs(d_inode(dentry));
+	ti->flags |= TRACEFS_INSTANCE_INODE;
+	ti->private = d_inode(dentry);
 
 	return dentry;
 }
