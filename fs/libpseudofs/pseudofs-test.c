@@ -14,6 +14,7 @@
 #include <linux/fs_context.h>
 #include <linux/kthread.h>
 #include <linux/mount.h>
+#include <linux/namei.h>
 #include <linux/pseudofs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -28,6 +29,46 @@ struct pft_inode {
 };
 
 static int pft_removed, pft_remounted;
+
+/* What the userspace mkdir and rmdir hooks saw. */
+static struct {
+	int mkdirs, rmdirs;
+	bool dir_locked, victim_locked;
+	char name[16];
+} pft_hook;
+
+static struct dentry *pft_dir(const char *name, struct dentry *parent);
+
+/* mkdir "busy" fails; any other name makes a directory holding "f". */
+static int pft_mkdir_hook(struct dentry *dentry, const char *name)
+{
+	struct pseudofs *pfs = pseudofs_of(dentry->d_sb);
+	struct dentry *dir, *f;
+
+	pft_hook.mkdirs++;
+	pft_hook.dir_locked = inode_is_locked(d_inode(dentry->d_parent));
+	strscpy(pft_hook.name, name);
+	if (!strcmp(name, "busy"))
+		return -EBUSY;
+	dir = pseudofs_create_dir(pfs, name, 0755, dentry->d_parent);
+	f = pseudofs_create_file(pfs, "f", 0644, dir, NULL, NULL, NULL);
+	if (IS_ERR(f))
+		pseudofs_remove(pfs, dir);
+	return PTR_ERR_OR_ZERO(f);
+}
+
+/* rmdir "keep" is refused; any other name is removed. */
+static int pft_rmdir_hook(struct dentry *dentry, const char *name)
+{
+	pft_hook.rmdirs++;
+	pft_hook.dir_locked = inode_is_locked(d_inode(dentry->d_parent));
+	pft_hook.victim_locked = inode_is_locked(d_inode(dentry));
+	strscpy(pft_hook.name, name);
+	if (!strcmp(name, "keep"))
+		return -EPERM;
+	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
+	return 0;
+}
 
 static void pft_init_inode(struct dentry *dentry, struct inode *inode)
 {
@@ -53,6 +94,16 @@ static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
 	.remove		= pft_remove,
 	.remount_inode	= pft_remount_inode,
+	.mkdir		= pft_mkdir_hook,
+	.rmdir		= pft_rmdir_hook,
+};
+
+/* pseudofs_test_all: userspace rmdir is the library's own */
+static const struct pseudofs_operations pft_ops_all = {
+	.init_inode	= pft_init_inode,
+	.remove		= pft_remove,
+	.remount_inode	= pft_remount_inode,
+	.mkdir		= pft_mkdir_hook,
 };
 
 static const struct dentry_operations pft_dops = {
@@ -76,7 +127,7 @@ static struct pseudofs pft_fs_all = {
 	.magic		= 0x70667432,
 	.default_mode	= 0755,
 	.flags		= PSEUDOFS_STRICT_OPTIONS | PSEUDOFS_REMOUNT_ALL,
-	.ops		= &pft_ops,
+	.ops		= &pft_ops_all,
 	.d_ops		= &pft_dops,
 	PSEUDOFS_INODE(struct pft_inode, vfs_inode),
 };
@@ -167,6 +218,7 @@ static int pft_init(struct kunit *test)
 {
 	pft_removed = 0;
 	pft_remounted = 0;
+	memset(&pft_hook, 0, sizeof(pft_hook));
 	pft_reset_options(&pft_fs);
 	pft_reset_options(&pft_fs_all);
 	return kunit_add_action_or_reset(test, pft_cleanup, &pft_fs) ?:
@@ -1057,6 +1109,235 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
 }
 
+/* mkdir(2) of @name in @parent, as the VFS makes it. */
+static int pft_vfs_mkdir(struct dentry *parent, const char *name)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *d;
+	int err;
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	d = lookup_one_len(name, parent, strlen(name));
+	err = PTR_ERR_OR_ZERO(d);
+	if (!err)
+		err = vfs_mkdir(&nop_mnt_idmap, dir, d, 0755);
+	inode_unlock(dir);
+	if (!IS_ERR(d))
+		dput(d);
+	return err;
+}
+
+/* rmdir(2) of @name in @parent, as the VFS makes it. */
+static int pft_vfs_rmdir(struct dentry *parent, const char *name)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *d;
+	int err;
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	d = lookup_one_len(name, parent, strlen(name));
+	err = PTR_ERR_OR_ZERO(d);
+	if (!err)
+		err = d_really_is_positive(d) ?
+		      vfs_rmdir(&nop_mnt_idmap, dir, d) : -ENOENT;
+	inode_unlock(dir);
+	if (!IS_ERR(d))
+		dput(d);
+	return err;
+}
+
+static void pft_user_dir_mkdir_rmdir(struct kunit *test)
+{
+	struct dentry *u, *x, *f;
+
+	u = pseudofs_create_user_dir(&pft_fs, "u", 0750, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+	KUNIT_EXPECT_EQ(test, d_inode(u)->i_mode, S_IFDIR | 0750);
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
+	KUNIT_EXPECT_STREQ(test, pft_hook.name, "x");
+	KUNIT_EXPECT_FALSE(test, pft_hook.dir_locked);
+	/* the directory is locked again, as the VFS left it */
+	KUNIT_EXPECT_FALSE(test, inode_is_locked(d_inode(u)));
+	x = pseudofs_lookup(&pft_fs, "x", u);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_TRUE(test, d_is_dir(x));
+	f = pseudofs_lookup(&pft_fs, "f", x);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(f));
+	if (!IS_ERR(f))
+		dput(f);
+	dput(x);
+	/* mkdir of an existing name: the VFS says so, no hook */
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), -EEXIST);
+	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
+
+	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, pft_hook.rmdirs, 1);
+	KUNIT_EXPECT_STREQ(test, pft_hook.name, "x");
+	KUNIT_EXPECT_FALSE(test, pft_hook.dir_locked);
+	KUNIT_EXPECT_FALSE(test, pft_hook.victim_locked);
+	pft_expect_gone(test, "x", u);
+	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
+	pseudofs_remove(&pft_fs, u);
+	pft_expect_clean(test, &pft_fs);
+}
+
+static void pft_user_dir_errors(struct kunit *test)
+{
+	struct dentry *u, *d, *k;
+
+	u = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+	/* the hook's error reaches mkdir(2), and nothing is left */
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "busy"), -EBUSY);
+	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
+	pft_expect_gone(test, "busy", u);
+	/* and rmdir(2)'s, with the directory still there */
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "keep"), 0);
+	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "keep"), -EPERM);
+	k = pseudofs_lookup(&pft_fs, "keep", u);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(k));
+	if (!IS_ERR(k))
+		dput(k);
+	/* directories not made by pseudofs_create_user_dir(): no mkdir(2) */
+	d = pft_dir("d", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(d, "x"), -EPERM);
+	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 2);
+	/* bad arguments, and a filesystem without a mkdir hook */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs, "v",
+						S_IFREG | 0755, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs, "a/b",
+							       0755, NULL)),
+			-EINVAL);
+	/* one below another directory works, and goes with it */
+	KUNIT_EXPECT_FALSE(test, IS_ERR(pseudofs_create_user_dir(&pft_fs, "v",
+								 0755, d)));
+	pseudofs_remove(&pft_fs, d);
+	pseudofs_remove(&pft_fs, u);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/* Without an ->rmdir hook, rmdir(2) removes the directory and its files. */
+static void pft_user_dir_default_rmdir(struct kunit *test)
+{
+	struct dentry *u;
+
+	u = pseudofs_create_user_dir(&pft_fs_all, "u", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 3);
+	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, pft_hook.rmdirs, 0);
+	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs_all, "x", u)),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
+	pseudofs_remove(&pft_fs_all, u);
+	pft_expect_clean(test, &pft_fs_all);
+}
+
+static struct pseudofs pft_fs_noopt = {
+	.type.name	= "pseudofs_test_noopt",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667434,
+	.default_mode	= 0755,
+	.flags		= PSEUDOFS_NO_OPTIONS,
+};
+
+/*
+ * PSEUDOFS_NO_OPTIONS: every option refused, as by a filesystem without
+ * ->parse_param, and nothing shown; no user directories without a hook.
+ */
+static void pft_no_options(struct kunit *test)
+{
+	static const char * const keys[] = { "uid", "gid", "mode", "bogus" };
+	char opts[] = "mode=700";
+	struct vfsmount *mnt;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_noopt), 0);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_noopt, keys[i],
+						"700", NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_noopt, "source", "x",
+					NULL), 0);
+	mnt = vfs_kern_mount(&pft_fs_noopt.type, SB_KERNMOUNT, "t", opts);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mnt), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pft_reconfigure(pft_fs_noopt.mount->mnt_sb,
+					      "uid", "0"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, d_inode(pft_fs_noopt.mount->mnt_root)->i_mode,
+			S_IFDIR | 0755);
+	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_fs_noopt.mount->mnt_root),
+			   "");
+	/* even options that were somehow set are not shown */
+	((struct pseudofs_mount_opts *)pft_fs_noopt.mount->mnt_sb->s_fs_info)->mode = 0700;
+	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_fs_noopt.mount->mnt_root),
+			   "");
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs_noopt,
+							"u", 0755, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_noopt), 0);
+}
+
+struct pft_user_race {
+	struct dentry *dir;
+	atomic_t made, removed, go, finished;
+};
+
+/* mkdir and rmdir of the same few names from two threads */
+static int pft_user_racer(void *data)
+{
+	struct pft_user_race *r = data;
+	char name[8];
+	int i;
+
+	atomic_inc(&r->go);
+	while (atomic_read(&r->go) < 2)
+		cond_resched();
+	for (i = 0; i < 300; i++) {
+		snprintf(name, sizeof(name), "n%d", i % 4);
+		if (!pft_vfs_mkdir(r->dir, name))
+			atomic_inc(&r->made);
+		if (!pft_vfs_rmdir(r->dir, name))
+			atomic_inc(&r->removed);
+	}
+	atomic_inc(&r->finished);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+static void pft_user_dir_race(struct kunit *test)
+{
+	struct pft_user_race r = {};
+	struct task_struct *t[2];
+	int i, started;
+
+	r.dir = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.dir));
+	for (started = 0; started < 2; started++) {
+		t[started] = kthread_run(pft_user_racer, &r, "pft_user/%d",
+					 started);
+		if (IS_ERR(t[started]))
+			break;
+	}
+	if (started == 2)
+		while (atomic_read(&r.finished) < 2)
+			schedule_timeout_uninterruptible(1);
+	for (i = 0; i < started; i++)
+		kthread_stop(t[i]);
+	KUNIT_ASSERT_EQ(test, started, 2);
+	/* whatever interleaving: every directory made was removed once */
+	KUNIT_EXPECT_GT(test, atomic_read(&r.made), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.made), atomic_read(&r.removed));
+	KUNIT_EXPECT_TRUE(test, simple_empty(r.dir));
+	KUNIT_EXPECT_EQ(test, d_inode(r.dir)->i_nlink, 2);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
+	pseudofs_remove(&pft_fs, r.dir);
+	pft_expect_clean(test, &pft_fs);
+}
+
 /* Threads racing on one parent. */
 struct pft_race {
 	struct pseudofs *pfs;
@@ -1342,6 +1623,11 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_rename_bad),
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
+	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
+	KUNIT_CASE(pft_user_dir_errors),
+	KUNIT_CASE(pft_user_dir_default_rmdir),
+	KUNIT_CASE(pft_no_options),
+	KUNIT_CASE(pft_user_dir_race),
 	KUNIT_CASE(pft_same_name_race),
 	KUNIT_CASE_SLOW(pft_churn_remount_race),
 	KUNIT_CASE(pft_remove_race),
