@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ *  inode.c - securityfs
+ *
+ *  Copyright (C) 2005 Greg Kroah-Hartman <gregkh@suse.de>
+ *
+ *  The filesystem plumbing is libpseudofs' (fs/libpseudofs/); securityfs
+ *  keeps its API, its mount point and its lack of mount options.
+ */
+
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/kobject.h>
+#include <linux/lsm_hooks.h>
+#include <linux/magic.h>
+#include <linux/pseudofs.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/sysfs.h>
+
+/* No uid=, gid= or mode= options, as ever; the root is 0755. */
+static struct pseudofs securityfs = {
+	.type.owner	= THIS_MODULE,
+	.type.name	= "securityfs",
+	.magic		= SECURITYFS_MAGIC,
+	.default_mode	= 0755,
+	.flags		= PSEUDOFS_NO_OPTIONS,
+};
+
+/*
+ * Create a file, a directory or a symlink (whose target is @data) in
+ * securityfs; a @mode without a type makes a regular file.
+ */
+static struct dentry *securityfs_create_dentry(const char *name, umode_t mode,
+					struct dentry *parent, void *data,
+					const struct file_operations *fops,
+					const struct inode_operations *iops)
+{
+	struct dentry *dentry;
+	struct inode *inode;
+
+	if (!(mode & S_IFMT))
+		mode = (mode & S_IALLUGO) | S_IFREG;
+
+	dentry = pseudofs_start_creating(&securityfs, name, parent);
+	if (IS_ERR(dentry))
+		return dentry;
+	inode = pseudofs_new_inode(dentry->d_sb, mode);
+	if (!inode)
+		return pseudofs_failed_creating(&securityfs, dentry);
+	if (S_ISLNK(mode)) {
+		if (iops)
+			inode->i_op = iops;
+		inode->i_link = data;
+	} else {
+		inode->i_private = data;
+		if (!S_ISDIR(mode))
+			inode->i_fop = fops;
+	}
+	return pseudofs_instantiate(dentry, inode);
+}
+
+/**
+ * securityfs_create_file - create a file in the securityfs filesystem
+ * @name: its name
+ * @mode: its permissions, and its type if not a regular file
+ * @parent: its directory, %NULL for the root of securityfs
+ * @data: stored in ->i_private, for open() to find
+ * @fops: its file operations
+ *
+ * The dentry returned must be passed to securityfs_remove() when the file
+ * is to go: nothing is removed automatically, not even on module unload.
+ *
+ * Return: the new dentry, or an ERR_PTR(): -%ENODEV if securityfs is not
+ * built in, -%EEXIST if @name exists, ... (see pseudofs_start_creating()).
+ */
+struct dentry *securityfs_create_file(const char *name, umode_t mode,
+				      struct dentry *parent, void *data,
+				      const struct file_operations *fops)
+{
+	return securityfs_create_dentry(name, mode, parent, data, fops, NULL);
+}
+EXPORT_SYMBOL_GPL(securityfs_create_file);
+
+/**
+ * securityfs_create_dir - create a directory in the securityfs filesystem
+ * @name: its name
+ * @parent: its parent directory, %NULL for the root of securityfs
+ *
+ * The directory has mode 0755; see securityfs_create_file().
+ *
+ * Return: the new dentry or an ERR_PTR(), as securityfs_create_file().
+ */
+struct dentry *securityfs_create_dir(const char *name, struct dentry *parent)
+{
+	return securityfs_create_file(name, S_IFDIR | 0755, parent, NULL, NULL);
+}
+EXPORT_SYMBOL_GPL(securityfs_create_dir);
+
+/**
+ * securityfs_create_symlink - create a symlink in the securityfs filesystem
+ * @name: its name
+ * @parent: its directory, %NULL for the root of securityfs
+ * @target: the path it points to, copied; if %NULL, @iops must provide
+ *	->readlink and ->get_link
+ * @iops: its inode operations, %NULL for simple_symlink_inode_operations
+ *
+ * The symlink has mode 0444; see securityfs_create_file().
+ *
+ * Return: the new dentry or an ERR_PTR(), as securityfs_create_file().
+ */
+struct dentry *securityfs_create_symlink(const char *name,
+					 struct dentry *parent,
+					 const char *target,
+					 const struct inode_operations *iops)
+{
+	struct dentry *dent;
+	char *link = NULL;
+
+	if (target) {
+		link = kstrdup(target, GFP_KERNEL);
+		if (!link)
+			return ERR_PTR(-ENOMEM);
+	}
+	dent = securityfs_create_dentry(name, S_IFLNK | 0444, parent,
+					link, NULL, iops);
+	if (IS_ERR(dent))
+		kfree(link);
+
+	return dent;
+}
+EXPORT_SYMBOL_GPL(securityfs_create_symlink);
+
+/**
+ * securityfs_remove - remove a file or an empty directory from securityfs
+ * @dentry: what securityfs_create_file() or its variants returned; nothing
+ *	is done for %NULL or an ERR_PTR()
+ *
+ * A directory that still has entries stays, as it always did; see
+ * securityfs_recursive_remove().
+ */
+void securityfs_remove(struct dentry *dentry)
+{
+	if (!IS_ERR_OR_NULL(dentry) && d_is_dir(dentry) &&
+	    !simple_empty(dentry))
+		return;
+	pseudofs_remove(&securityfs, dentry);
+}
+EXPORT_SYMBOL_GPL(securityfs_remove);
+
+/**
+ * securityfs_recursive_remove - remove an entry and everything below it
+ * @dentry: what securityfs_create_file() or its variants returned; nothing
+ *	is done for %NULL or an ERR_PTR()
+ */
+void securityfs_recursive_remove(struct dentry *dentry)
+{
+	pseudofs_remove(&securityfs, dentry);
+}
+EXPORT_SYMBOL_GPL(securityfs_recursive_remove);
+
+#ifdef CONFIG_SECURITY
+static struct dentry *lsm_dentry;
+static ssize_t lsm_read(struct file *filp, char __user *buf, size_t count,
+			loff_t *ppos)
+{
+	return simple_read_from_buffer(buf, count, ppos, lsm_names,
+		strlen(lsm_names));
+}
+
+static const struct file_operations lsm_ops = {
+	.read = lsm_read,
+	.llseek = generic_file_llseek,
+};
+#endif
+
+static int __init securityfs_init(void)
+{
+	int retval;
+
+	retval = sysfs_create_mount_point(kernel_kobj, "security");
+	if (retval)
+		return retval;
+
+	retval = pseudofs_register(&securityfs);
+	if (retval) {
+		sysfs_remove_mount_point(kernel_kobj, "security");
+		return retval;
+	}
+#ifdef CONFIG_SECURITY
+	lsm_dentry = securityfs_create_file("lsm", 0444, NULL, NULL,
+						&lsm_ops);
+#endif
+	return 0;
+}
+core_initcall(securityfs_init);
