@@ -27,39 +27,6 @@ static struct pseudofs securityfs = {
 	.flags		= PSEUDOFS_NO_OPTIONS,
 };
 
-/*
- * Create a file, a directory or a symlink (whose target is @data) in
- * securityfs; a @mode without a type makes a regular file.
- */
-static struct dentry *securityfs_create_dentry(const char *name, umode_t mode,
-					struct dentry *parent, void *data,
-					const struct file_operations *fops,
-					const struct inode_operations *iops)
-{
-	struct dentry *dentry;
-	struct inode *inode;
-
-	if (!(mode & S_IFMT))
-		mode = (mode & S_IALLUGO) | S_IFREG;
-
-	dentry = pseudofs_start_creating(&securityfs, name, parent);
-	if (IS_ERR(dentry))
-		return dentry;
-	inode = pseudofs_new_inode(dentry->d_sb, mode);
-	if (!inode)
-		return pseudofs_failed_creating(&securityfs, dentry);
-	if (S_ISLNK(mode)) {
-		if (iops)
-			inode->i_op = iops;
-		inode->i_link = data;
-	} else {
-		inode->i_private = data;
-		if (!S_ISDIR(mode))
-			inode->i_fop = fops;
-	}
-	return pseudofs_instantiate(dentry, inode);
-}
-
 /**
  * securityfs_create_file - create a file in the securityfs filesystem
  * @name: its name
@@ -78,7 +45,10 @@ struct dentry *securityfs_create_file(const char *name, umode_t mode,
 				      struct dentry *parent, void *data,
 				      const struct file_operations *fops)
 {
-	return securityfs_create_dentry(name, mode, parent, data, fops, NULL);
+	if (!(mode & S_IFMT))
+		mode = (mode & S_IALLUGO) | S_IFREG;
+	return pseudofs_create_entry(&securityfs, name, mode, parent, data,
+				     fops, NULL);
 }
 EXPORT_SYMBOL_GPL(securityfs_create_file);
 
@@ -122,8 +92,8 @@ struct dentry *securityfs_create_symlink(const char *name,
 		if (!link)
 			return ERR_PTR(-ENOMEM);
 	}
-	dent = securityfs_create_dentry(name, S_IFLNK | 0444, parent,
-					link, NULL, iops);
+	dent = pseudofs_create_entry(&securityfs, name, S_IFLNK | 0444, parent,
+				     link, NULL, iops);
 	if (IS_ERR(dent))
 		kfree(link);
 

@@ -209,6 +209,35 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 }
 
 /**
+ * pseudofs_create_entry - create an entry of any type
+ * @pfs: the pseudo filesystem
+ * @name: its name
+ * @mode: its type and permissions
+ * @parent: its directory, %NULL for the root
+ * @data: stored in ->i_private; for a symlink its target, which the inode
+ *	frees, or %NULL if @iops provides ->get_link
+ * @fops: its file operations, %NULL for the type's default
+ * @iops: its inode operations, %NULL for the descriptor's
+ *
+ * For a filesystem whose API creates entries of a type its callers give
+ * (securityfs); pseudofs_create_file() and its siblings are simpler.
+ *
+ * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
+ * -%EINVAL for a @mode without a type.  @data is not freed on failure.
+ */
+struct dentry *pseudofs_create_entry(struct pseudofs *pfs, const char *name,
+				     umode_t mode, struct dentry *parent,
+				     void *data,
+				     const struct file_operations *fops,
+				     const struct inode_operations *iops)
+{
+	if (!(mode & S_IFMT))
+		return ERR_PTR(-EINVAL);
+	return pseudofs_create(pfs, name, mode, parent, data, NULL, fops, iops);
+}
+EXPORT_SYMBOL_GPL(pseudofs_create_entry);
+
+/**
  * pseudofs_create_file - create a regular file
  * @pfs: the pseudo filesystem
  * @name: its name
@@ -265,7 +294,8 @@ static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
  * its name, with its parent @dir and the @victim of an rmdir unlocked, and
  * lock them again as the VFS had them.  The VFS holds references to both.
  * The hooks of a filesystem run one at a time: none can remove what
- * another is still filling in.
+ * another is still filling in, and the second of two racing mkdirs (or
+ * rmdirs) of one name fails as it would have under the VFS's locks.
  */
 static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 				  struct inode *dir, struct dentry *dentry,
@@ -282,7 +312,13 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 		inode_unlock(victim);
 	inode_unlock(dir);
 	mutex_lock(&pfs->user_dir_mutex);
-	ret = hook(dentry, name);
+	/* the same name's mkdir or rmdir may have run while we waited */
+	if (victim && !simple_positive(dentry))
+		ret = -ENOENT;
+	else if (!victim && d_really_is_positive(dentry))
+		ret = -EEXIST;
+	else
+		ret = hook(dentry, name);
 	mutex_unlock(&pfs->user_dir_mutex);
 	inode_lock_nested(dir, I_MUTEX_PARENT);
 	if (victim)
@@ -300,7 +336,8 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
  *
  * Calls the filesystem's ->mkdir hook with @dir unlocked.
  *
- * Return: what the hook returns, or -%ENOMEM.
+ * Return: what the hook returns, -%EEXIST if a racing mkdir made @dentry
+ * meanwhile, or -%ENOMEM.
  */
 int pseudofs_mkdir(struct mnt_idmap *idmap, struct inode *dir,
 		   struct dentry *dentry, umode_t mode)
@@ -318,7 +355,8 @@ EXPORT_SYMBOL_GPL(pseudofs_mkdir);
  * Calls the filesystem's ->rmdir hook with @dir and @dentry unlocked, or
  * without one removes @dentry and everything below it.
  *
- * Return: what the hook returns, 0 without one, or -%ENOMEM.
+ * Return: what the hook returns, 0 without one, -%ENOENT if a racing
+ * rmdir removed @dentry meanwhile, or -%ENOMEM.
  */
 int pseudofs_rmdir(struct inode *dir, struct dentry *dentry)
 {

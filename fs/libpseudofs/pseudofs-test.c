@@ -1109,6 +1109,43 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
 }
 
+static const struct inode_operations pft_link_iops = {
+	.get_link	= simple_get_link,
+};
+
+/* Entries of a type the caller gives, as securityfs creates them. */
+static void pft_create_entry(struct kunit *test)
+{
+	struct dentry *d, *l, *r;
+	char *target = kstrdup("d", GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, target);
+	d = pseudofs_create_entry(&pft_fs, "d", S_IFDIR | 0750, NULL, &pft_data,
+				  NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode, S_IFDIR | 0750);
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_private, (void *)&pft_data);
+	KUNIT_EXPECT_EQ(test, d_inode(pft_fs.mount->mnt_root)->i_nlink, 3);
+	l = pseudofs_create_entry(&pft_fs, "l", S_IFLNK | 0444, NULL, target,
+				  NULL, &pft_link_iops);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
+	KUNIT_EXPECT_EQ(test, d_inode(l)->i_mode, S_IFLNK | 0444);
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_op, &pft_link_iops);
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_link, target);
+	r = pseudofs_create_entry(&pft_fs, "r", S_IFREG | 0600, d, NULL,
+				  &pft_fops, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(r)->i_fop, &pft_fops);
+	/* no type: refused, nothing created */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_entry(&pft_fs, "x", 0644,
+							    NULL, NULL, NULL,
+							    NULL)), -EINVAL);
+	pft_expect_gone(test, "x", NULL);
+	pseudofs_remove(&pft_fs, l);	/* frees target */
+	pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+}
+
 /* mkdir(2) of @name in @parent, as the VFS makes it. */
 static int pft_vfs_mkdir(struct dentry *parent, const char *name)
 {
@@ -1623,6 +1660,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_rename_bad),
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
+	KUNIT_CASE(pft_create_entry),
 	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
 	KUNIT_CASE(pft_user_dir_errors),
 	KUNIT_CASE(pft_user_dir_default_rmdir),

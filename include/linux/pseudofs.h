@@ -145,6 +145,11 @@ struct dentry *pseudofs_end_creating(struct dentry *dentry);
 struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
 struct dentry *pseudofs_instantiate(struct dentry *dentry, struct inode *inode);
 
+struct dentry *pseudofs_create_entry(struct pseudofs *pfs, const char *name,
+				     umode_t mode, struct dentry *parent,
+				     void *data,
+				     const struct file_operations *fops,
+				     const struct inode_operations *iops);
 struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 				    umode_t mode, struct dentry *parent,
 				    void *data, void *fsdata,
