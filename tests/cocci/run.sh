@@ -3,9 +3,13 @@
 #
 # run.sh OUT.ktap: run the semantic patch corpus and report in KTAP.
 #
-#   patch/NAME.c       debugfs_to_tracefs.cocci in patch mode must turn it
-#                      into patch/NAME.res, and running it again on NAME.res
-#                      must change nothing.
+#   patch/NAME.c       debugfs_to_tracefs.cocci in patch mode with
+#                      -D int_root (the tree's tracing_init_dentry() returns
+#                      int, as in 6.12) must turn it into patch/NAME.res, and
+#                      running it again on NAME.res must change nothing.
+#   patch-dentry/NAME.c  the same without -D int_root: a tree whose
+#                      tracing_init_dentry() still returns the dentry (4.1
+#                      to 5.9), where the root stays as it is.
 #   report/NAME.c      debugfs_to_tracefs.cocci in report mode must print
 #                      exactly report/NAME.report (sorted).
 #   candidates/NAME.c  pseudofs_candidates.cocci in report mode must print
@@ -69,9 +73,10 @@ strip_names() {
 }
 
 patch_case() {
-	local c=$1 name base res w
+	local c=$1 name base res w dir
+	dir=$(basename "$(dirname "$c")")
 	base=$(basename "$c" .c)
-	name=patch/$base
+	name=$dir/$base
 	res=${c%.c}.res
 	w=$tmp/$name
 	mkdir -p "$w/first" "$w/again"
@@ -81,7 +86,7 @@ patch_case() {
 		fail "$name" "$w/why"
 		return
 	fi
-	if ! run_spatch "$w/first" patch "$conv" "$base.c" -o "$w/out.c" \
+	if ! run_spatch "$w/first" patch "$conv" "$base.c" "${pflags[@]}" -o "$w/out.c" \
 		>"$w/log" 2>&1; then
 		{ echo "spatch failed:"; cat "$w/log"; } >"$w/why"
 		fail "$name" "$w/why"
@@ -94,7 +99,7 @@ patch_case() {
 	fi
 	# A second run over the result must not find anything to do.
 	cp "$w/out.c" "$w/again/$base.c"
-	if ! run_spatch "$w/again" patch "$conv" "$base.c" >"$w/again.diff" 2>&1; then
+	if ! run_spatch "$w/again" patch "$conv" "$base.c" "${pflags[@]}" >"$w/again.diff" 2>&1; then
 		{ echo "second spatch run failed:"; cat "$w/again.diff"; } >"$w/why"
 		fail "$name" "$w/why"
 		return
@@ -184,7 +189,12 @@ noop_case() {
 }
 
 shopt -s nullglob
+pflags=(-D int_root)
 for c in "$here"/patch/*.c; do
+	patch_case "$c"
+done
+pflags=()
+for c in "$here"/patch-dentry/*.c; do
 	patch_case "$c"
 done
 for c in "$here"/report/*.c; do

@@ -25,6 +25,11 @@ virtual patch
 virtual context
 virtual org
 virtual report
+// -D int_root: the tree's tracing_init_dentry() returns int (Linux 5.10
+// and later); its callers are rewritten to match.  Without it the root
+// dentry stays as it is, as the 4.1 conversion left it: tracefs takes it
+// as a parent.
+virtual int_root
 
 @initialize:python@
 @@
@@ -90,9 +95,35 @@ def made_at(s, k):
 			return m
 	return None
 
+FIELD = re.compile(r'(->|\.)(\w+)$')
+
+def dkey(e):
+	"""A dentry kept in a struct field or an array element is known by its
+	member name in every function: tr->options, topts[i].entry."""
+	m = FIELD.search(e)
+	return '.' + m.group(2) if m else e
+
 def same_dentry(m, fn, e):
 	"""Does made entry m store the dentry that e names in function fn?"""
-	return m['lhs'] == e and (m['fn'] == fn or not m['local'])
+	return dkey(m['lhs']) == dkey(e) and (m['fn'] == fn or not m['local'])
+
+def stays(s, m):
+	"""Does the debugfs dentry of made entry m stay in debugfs?"""
+	if not m['creator'].startswith('debugfs_'):
+		return False
+	if m['fn'] == 'tracing_init_dentry':
+		return True
+	parent = s['parent'].get(m['key'])
+	return not parent or not tracing_parent(s, m['fn'], parent, set())
+
+def shared_field(s, fn, e):
+	"""A field that also holds a dentry staying in debugfs: its made entry."""
+	if dkey(e) == e:
+		return None
+	for m in s['made']:
+		if same_dentry(m, fn, e) and stays(s, m):
+			return m
+	return None
 
 def made_line(s, fn, e):
 	for m in s['made']:
@@ -109,7 +140,16 @@ def param_index(s, fn, e):
 def tainted(s, fn, e, seen=None):
 	"""Does dentry e in fn also parent something that has to stay in
 	debugfs?  Then it cannot move to tracefs either."""
-	seen = set() if seen is None else seen
+	memo = s.setdefault('tmemo', {})
+	if (fn, e) in memo:
+		return memo[(fn, e)]
+	top = seen is None
+	r = tainted1(s, fn, e, set() if top else seen)
+	if r or top:
+		memo[(fn, e)] = r
+	return r
+
+def tainted1(s, fn, e, seen):
 	if (fn, e) in seen or e == 'NULL':
 		return False
 	seen.add((fn, e))
@@ -139,6 +179,16 @@ def tainted(s, fn, e, seen=None):
 
 def tracing_parent(s, fn, e, seen):
 	"""Is expression e, used in function fn, a tracing directory?"""
+	memo = s.setdefault('memo', {})
+	if (fn, e) in memo:
+		return memo[(fn, e)]
+	top = not seen
+	r = tracing_parent1(s, fn, e, seen)
+	if r or top:
+		memo[(fn, e)] = r
+	return r
+
+def tracing_parent1(s, fn, e, seen):
 	if (fn, e) in seen:
 		return False
 	seen.add((fn, e))
@@ -148,6 +198,10 @@ def tracing_parent(s, fn, e, seen):
 		return s['tracing']
 	if (fn, e) in s['roots'] or (fn, e) in s['tfparents']:
 		return True
+	# the directory that tracing_init_dentry() makes is the tracing root
+	if any(same_dentry(m, fn, e) and m['fn'] == 'tracing_init_dentry'
+	       for m in s['made']):
+		return True
 	# "int ret = tracing_init_dentry();" needs a free name
 	if (fn, e) in s['rootdecls'] and fn not in s['hasret']:
 		return True
@@ -156,7 +210,9 @@ def tracing_parent(s, fn, e, seen):
 def tracing_dentry(s, fn, e, seen):
 	"""Is e a dentry created inside the tracing hierarchy?"""
 	for m in s['made']:
-		if not same_dentry(m, fn, e) or m['fn'] == 'tracing_init_dentry':
+		if not same_dentry(m, fn, e):
+			continue
+		if m['fn'] == 'tracing_init_dentry':
 			continue
 		if not m['creator'].startswith('debugfs_'):
 			return True
@@ -198,6 +254,11 @@ def decide(p, name):
 		r = (False, why)
 	elif arg is None:
 		r = (False, '%s() with an argument that could not be analysed; check by hand' % name)
+	elif name in REMOVE and shared_field(s, fn, arg) and \
+	     not any(m2['fn'] == fn and m2['lhs'] == arg and not stays(s, m2)
+		     for m2 in s['made']):
+		m2 = shared_field(s, fn, arg)
+		r = (False, 'could not prove it belongs to tracing: %s(%s) in %s(): %s also holds the directory made in debugfs by %s() at line %d, which stays there; convert by hand if this one is a tracefs dentry' % (name, arg, fn, arg, m2['fn'], m2['key'][0]))
 	elif name in REMOVE:
 		if arg != 'NULL' and not tainted(s, fn, arg) and \
 		   tracing_dentry(s, fn, arg, set()):
@@ -617,7 +678,7 @@ if (!E) {
 
 // The dentry of the old tracing_init_dentry() becomes an int status and
 // its uses become the NULL parent that means the tracefs root.
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.rx;
 statement S;
 @@
@@ -640,7 +701,7 @@ fn(...) {
 ...>
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.rx;
 @@
 int fn(...) {
@@ -652,7 +713,7 @@ int fn(...) {
 ...>
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.rx;
 @@
 void fn(...) {
@@ -664,7 +725,7 @@ void fn(...) {
 ...>
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.rx;
 @@
 fn(...) {
@@ -691,7 +752,7 @@ fn(...) {
 ...>
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.rx;
 @@
 fn(...) {
@@ -703,7 +764,7 @@ fn(...) {
 
 // The declaration may hold other declarators too, so the dentry goes on
 // its own and "int ret;" opens the function's declarations.
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.dx;
 @@
 fn(...) {
@@ -713,7 +774,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.dx;
 @@
 fn(...) {
@@ -722,7 +783,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier root_fn.fn, root_ok.kx;
 @@
 fn(...) {
@@ -732,7 +793,7 @@ fn(...) {
 }
 
 // "struct dentry *x = tracing_init_dentry();"
-@depends on patch@
+@depends on patch && int_root@
 identifier rootd.fn, rootd_ok.rdx;
 @@
 fn(...) {
@@ -742,7 +803,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier rootd.fn, rootd_ok.rdx;
 @@
 fn(...) {
@@ -766,7 +827,7 @@ fn(...) {
 ...>
 }
 
-@depends on patch@
+@depends on patch && int_root@
 identifier rootd.fn, rootd_ok.rdx;
 @@
 fn(...) {
