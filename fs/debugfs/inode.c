@@ -196,7 +196,7 @@ static struct dentry *debugfs_created(struct dentry *dentry, const char *name,
  * @name: a pointer to a string containing the name of the file to look up.
  * @parent: a pointer to the parent dentry of the file.
  *
- * This function will return a pointer to a dentry if it succeeds.  If the file
+ * Return: a pointer to a dentry if it succeeds.  If the file
  * doesn't exist or an error occurs, %NULL will be returned.  The returned
  * dentry must be passed to dput() when it is no longer needed.
  *
@@ -241,7 +241,7 @@ static struct dentry *__debugfs_create_file(const char *name, umode_t mode,
  * to create a directory, the debugfs_create_dir() function is
  * recommended to be used instead.)
  *
- * This function will return a pointer to a dentry if it succeeds.  This
+ * Return: a pointer to a dentry if it succeeds.  This
  * pointer must be passed to the debugfs_remove() function when the file is
  * to be removed (no automatic cleanup happens if your module is unloaded,
  * you are responsible here.)  If an error occurs, ERR_PTR(-ERROR) will be
@@ -287,6 +287,8 @@ EXPORT_SYMBOL_GPL(debugfs_create_file);
  * Any struct file_operations defined by means of
  * DEFINE_DEBUGFS_ATTRIBUTE() is protected against file removals and
  * thus, may be used here.
+ *
+ * Return: as for debugfs_create_file().
  */
 struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 				   struct dentry *parent, void *data,
@@ -329,7 +331,7 @@ EXPORT_SYMBOL_GPL(debugfs_create_file_size);
  *
  * This function creates a directory in debugfs with the given name.
  *
- * This function will return a pointer to a dentry if it succeeds.  This
+ * Return: a pointer to a dentry if it succeeds.  This
  * pointer must be passed to the debugfs_remove() function when the file is
  * to be removed (no automatic cleanup happens if your module is unloaded,
  * you are responsible here.)  If an error occurs, ERR_PTR(-ERROR) will be
@@ -356,6 +358,9 @@ EXPORT_SYMBOL_GPL(debugfs_create_dir);
  * @data: opaque argument to pass to f().
  *
  * @f should return what ->d_automount() would.
+ *
+ * Return: the dentry of the automount point on success, ERR_PTR(-ERROR) on
+ * failure.
  */
 struct dentry *debugfs_create_automount(const char *name,
 					struct dentry *parent,
@@ -388,7 +393,7 @@ EXPORT_SYMBOL(debugfs_create_automount);
  * This function creates a symbolic link with the given name in debugfs that
  * links to the given target path.
  *
- * This function will return a pointer to a dentry if it succeeds.  This
+ * Return: a pointer to a dentry if it succeeds.  This
  * pointer must be passed to the debugfs_remove() function when the symbolic
  * link is to be removed (no automatic cleanup happens if your module is
  * unloaded, you are responsible here.)  If an error occurs, ERR_PTR(-ERROR)
@@ -459,7 +464,7 @@ EXPORT_SYMBOL_GPL(debugfs_lookup_and_remove);
  * This function renames a file/directory in debugfs.  The target must not
  * exist for rename to succeed.
  *
- * This function will return a pointer to old_dentry (which is updated to
+ * Return: a pointer to old_dentry (which is updated to
  * reflect renaming) if it succeeds. If an error occurs, ERR_PTR(-ERROR)
  * will be returned.
  */
