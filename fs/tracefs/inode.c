@@ -270,7 +270,7 @@ MODULE_ALIAS_FS("tracefs");
  * @fops: a pointer to a struct file_operations that should be used for
  *        this file.
  *
- * This function will return a pointer to a dentry if it succeeds.  This
+ * Return: a pointer to a dentry if it succeeds.  This
  * pointer must be passed to the tracefs_remove() function when the file is
  * to be removed (no automatic cleanup happens if your module is unloaded,
  * you are responsible here.)  If an error occurs, %NULL will be returned.
@@ -300,7 +300,7 @@ struct dentry *tracefs_create_file(const char *name, umode_t mode,
  *
  * This function creates a directory in tracefs with the given name.
  *
- * This function will return a pointer to a dentry if it succeeds.  This
+ * Return: a pointer to a dentry if it succeeds.  This
  * pointer must be passed to the tracefs_remove() function when the file is
  * to be removed. If an error occurs, %NULL will be returned.
  */
@@ -331,7 +331,7 @@ struct dentry *tracefs_create_dir(const char *name, struct dentry *parent)
  * called without locks and with the name of the directory being created
  * within the instances directory.
  *
- * Returns the dentry of the instances directory.
+ * Return: the dentry of the instances directory.
  */
 __init struct dentry *tracefs_create_instance_dir(const char *name,
 					  struct dentry *parent,
