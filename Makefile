@@ -27,9 +27,10 @@ ARCHV      := ARCH=x86_64
 export CCACHE_DIR ?= $(BUILD)/ccache
 export CCACHE_MAXSIZE ?= 5G
 KBUILD_LOCK ?= /tmp/kbuild.lock
-# Every kernel is built from build/tree, checked out at the tag pristine
-# (stock kernels) or patched (ours) under the build lock: same source path,
-# so stock and patched share ccache (see harness/kbuild.sh).
+# Every kernel is built from build/tree, checked out at the tag pristine-bench
+# (stock kernels: pristine plus the benchmark fs/pseudofs_bench.c) or
+# patched (ours) under the build lock: same source path, so stock and
+# patched share ccache (see harness/kbuild.sh).
 KBUILD      = RESULTS=$(RESULTS) KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/kbuild.sh $(TREE)
 FRAG       := $(TOP)/kernel/configs/pseudofs.config
 FRAG_DEBUG := $(TOP)/kernel/configs/pseudofs-debug.config
@@ -102,9 +103,9 @@ config:
 # Stock kernels first, then ours: one switch of the tree (make rebuilds only
 # what the switch touched, ccache hits for what preprocesses the same).
 kernel-stock:
-	@$(KBUILD) pristine $(OUT)/stock
+	@$(KBUILD) pristine-bench $(OUT)/stock
 kernel-stock-debug:
-	@$(KBUILD) pristine $(OUT)/stock-debug
+	@$(KBUILD) pristine-bench $(OUT)/stock-debug
 kernel-patched:
 	@$(KBUILD) patched $(OUT)/patched
 kernel-patched-debug:

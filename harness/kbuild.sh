@@ -3,7 +3,8 @@
 # kbuild.sh TREE REV -- CMD...            run CMD with TREE checked out at REV
 #
 # Every kernel is built from the one git work tree TREE (build/tree), checked
-# out at the tag "pristine" for the stock kernels and "patched" for ours, so
+# out at the tag "pristine-bench" (pristine plus fs/pseudofs_bench.c, see
+# mktree.sh) for the stock kernels and "patched" for ours, so
 # that the compiler sees the same absolute source paths for both and ccache
 # can share their objects: git checkout rewrites only the files that differ,
 # make rebuilds only what depends on them, and ccache's preprocessor mode hits
@@ -30,6 +31,12 @@ waited=$(( $(date +%s) - t0 ))
 if [ "$rev" = patched ] && ! git -C "$tree" rev-parse -q --verify refs/tags/patched >/dev/null &&
 	git -C "$tree" log -1 --format=%s master 2>/dev/null | grep -q '^spatch:'; then
 	git -C "$tree" tag patched master
+fi
+# A tree laid before the benchmark existed has no pristine-bench: stock then
+# builds from pristine, without the benchmark (make tree lays it).
+if [ "$rev" = pristine-bench ] && ! git -C "$tree" rev-parse -q --verify refs/tags/pristine-bench >/dev/null; then
+	echo "kbuild: $tree has no tag pristine-bench (make tree): building pristine, without the benchmark" >&2
+	rev=pristine
 fi
 want=$(git -C "$tree" rev-parse -q --verify "refs/tags/$rev^{commit}") || die "$tree has no tag $rev (make tree)"
 if [ "$(git -C "$tree" rev-parse HEAD)" != "$want" ]; then

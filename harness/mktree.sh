@@ -5,8 +5,9 @@
 # patches/*.patch applied with patch -p1, then (unless --no-spatch) our
 # semantic patches run over kernel/trace/.  Each step is one commit, so
 # `git -C OUT log -p` shows exactly what we change.  The first commit is
-# tagged "pristine", the last "patched": harness/kbuild.sh checks the tree out
-# at one or the other to build the stock or the patched kernels.
+# tagged "pristine", the second (the benchmark, which stock carries too)
+# "pristine-bench", the last "patched": harness/kbuild.sh checks the tree
+# out at pristine-bench or patched to build the stock or the patched kernels.
 # Run it under the kernel build lock (make tree does) so that no build sees
 # the tree change under it.
 set -euo pipefail
@@ -37,6 +38,20 @@ git -C "$out" tag -d patched >/dev/null 2>&1 || true
 git -C "$out" stash clear
 git -C "$out" checkout -q -f -B master pristine
 git -C "$out" clean -q -fdx
+
+# The benchmark (fs/pseudofs_bench.c and its patches/bench/*.patch), the one
+# change the stock kernels carry too: a commit of its own on pristine, tagged
+# pristine-bench, that the stock kernels are built from and ours build on.
+git -C "$out" tag -d pristine-bench >/dev/null 2>&1 || true
+cp "$repo/fs/pseudofs_bench.c" "$out/fs/pseudofs_bench.c"
+for p in "$repo"/patches/bench/*.patch; do
+	[ -e "$p" ] || continue
+	patch -d "$out" -p1 --forward --batch --no-backup-if-mismatch -s <"$p" ||
+		die "patch bench/$(basename "$p") does not apply to $(basename "$pristine")"
+done
+git -C "$out" add -A -f .
+git -C "$out" commit -q --allow-empty -m "bench: fs/pseudofs_bench.c, in the stock and the patched kernels"
+git -C "$out" tag -f pristine-bench >/dev/null
 
 # Overlay: every tracked file of ours at a kernel path.
 cd "$repo"

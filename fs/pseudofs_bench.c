@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudofs_bench: time debugfs and tracefs through their public API only,
+ * so that the very same file runs on the stock and on the patched kernel.
+ *
+ * Runs once at late_initcall when the command line says pseudofs_bench=N
+ * (N = the largest entry count: 100, 1000 or 10000; each power of ten from
+ * 100 up to N is run), pseudofs_bench_rounds=R rounds (default 3).  For each
+ * file system and N it prints one line per figure, the median of the rounds:
+ *
+ *   pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234
+ *   pseudofs_bench: fs=debugfs n=1000 phase=slab bytes_per_entry=567
+ *
+ * Phases: create_flat (N files in one directory), lookup (debugfs_lookup +
+ * dput of each, debugfs only: tracefs has no lookup in its API), remove_flat
+ * (one recursive remove), create_tree (sqrt(N) directories of sqrt(N) files),
+ * remove_tree; slab is the slab bytes held per file after create_flat.
+ *
+ * Time is counted in TSC cycles (get_cycles()), not ktime: the test guests
+ * (tinyconfig under QEMU's TCG, no HPET nor PM timer, no TSC calibration)
+ * run on refined-jiffies, 4 ms a tick, while their TSC is the host's.
+ */
+#include <linux/debugfs.h>
+#include <linux/tracefs.h>
+#include <linux/init.h>
+#include <linux/timex.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
+#include <linux/rcupdate.h>
+#include <linux/sort.h>
+#include <linux/math.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
+
+#define BENCH_MAX_ROUNDS 9
+
+static unsigned int bench_max __initdata;
+static unsigned int bench_rounds __initdata = 3;
+
+static int __init bench_setup(char *s)
+{
+	return !kstrtouint(s, 0, &bench_max);
+}
+__setup("pseudofs_bench=", bench_setup);
+
+static int __init bench_rounds_setup(char *s)
+{
+	return !kstrtouint(s, 0, &bench_rounds);
+}
+__setup("pseudofs_bench_rounds=", bench_rounds_setup);
+
+static const struct file_operations bench_fops = {};
+
+struct bench_fs {
+	const char *name;
+	struct dentry *(*mkdir)(const char *name, struct dentry *parent);
+	struct dentry *(*create)(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops);
+	void (*remove)(struct dentry *dentry);
+	bool lookup;
+};
+
+static struct dentry *bench_debugfs_create(const char *name, umode_t mode,
+					   struct dentry *parent, void *data,
+					   const struct file_operations *fops)
+{
+	return debugfs_create_file(name, mode, parent, data, fops);
+}
+
+enum {
+	PH_CREATE_FLAT, PH_LOOKUP, PH_REMOVE_FLAT, PH_CREATE_TREE,
+	PH_REMOVE_TREE, PH_SLAB, PH_NR
+};
+static const char *const phase_name[PH_NR] = {
+	"create_flat", "lookup", "remove_flat", "create_tree", "remove_tree",
+	"slab",
+};
+
+static long __init slab_bytes(void)
+{
+	return (global_node_page_state_pages(NR_SLAB_RECLAIMABLE_B) +
+		global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B)) << PAGE_SHIFT;
+}
+
+static int __init cmp_s64(const void *a, const void *b)
+{
+	s64 x = *(const s64 *)a, y = *(const s64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool __init bad(struct dentry *d)
+{
+	return IS_ERR_OR_NULL(d);
+}
+
+/* One round of every phase; fig[] gets ns per entry, or bytes for slab. */
+static int __init bench_round(const struct bench_fs *fs, unsigned int n,
+			      s64 fig[PH_NR])
+{
+	unsigned int side = int_sqrt(n), i, j;
+	struct dentry *top, *d, *sub;
+	char name[16];
+	long s0;
+	cycles_t t;
+
+	/* Let the previous round's RCU-freed objects go back to the slabs. */
+	rcu_barrier();
+	s0 = slab_bytes();
+	top = fs->mkdir("pseudofs_bench", NULL);
+	if (bad(top))
+		return -ENOMEM;
+	t = get_cycles();
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "f%u", i);
+		if (bad(fs->create(name, 0444, top, NULL, &bench_fops)))
+			goto fail;
+	}
+	fig[PH_CREATE_FLAT] = (get_cycles() - t) / n;
+	fig[PH_SLAB] = (slab_bytes() - s0) / (long)n;
+
+	fig[PH_LOOKUP] = -1;
+	if (fs->lookup) {
+		t = get_cycles();
+		for (i = 0; i < n; i++) {
+			snprintf(name, sizeof(name), "f%u", i);
+			d = debugfs_lookup(name, top);
+			if (!d)
+				goto fail;
+			dput(d);
+		}
+		fig[PH_LOOKUP] = (get_cycles() - t) / n;
+	}
+
+	t = get_cycles();
+	fs->remove(top);
+	fig[PH_REMOVE_FLAT] = (get_cycles() - t) / n;
+
+	top = fs->mkdir("pseudofs_bench", NULL);
+	if (bad(top))
+		return -ENOMEM;
+	t = get_cycles();
+	for (i = 0; i < side; i++) {
+		snprintf(name, sizeof(name), "d%u", i);
+		sub = fs->mkdir(name, top);
+		if (bad(sub))
+			goto fail;
+		for (j = 0; j < side; j++) {
+			snprintf(name, sizeof(name), "f%u", j);
+			if (bad(fs->create(name, 0444, sub, NULL, &bench_fops)))
+				goto fail;
+		}
+	}
+	fig[PH_CREATE_TREE] = (get_cycles() - t) / (side * side);
+	t = get_cycles();
+	fs->remove(top);
+	fig[PH_REMOVE_TREE] = (get_cycles() - t) / (side * side);
+	return 0;
+fail:
+	pr_err("pseudofs_bench: fs=%s n=%u: cannot create %s\n", fs->name, n, name);
+	fs->remove(top);
+	return -ENOMEM;
+}
+
+static void __init bench_fs(const struct bench_fs *fs, unsigned int n)
+{
+	static s64 fig[PH_NR][BENCH_MAX_ROUNDS] __initdata;
+	s64 one[PH_NR];
+	unsigned int r, p;
+
+	for (r = 0; r < bench_rounds; r++) {
+		if (bench_round(fs, n, one))
+			return;
+		for (p = 0; p < PH_NR; p++)
+			fig[p][r] = one[p];
+	}
+	for (p = 0; p < PH_NR; p++) {
+		s64 med;
+
+		sort(fig[p], bench_rounds, sizeof(s64), cmp_s64, NULL);
+		med = fig[p][bench_rounds / 2];
+		if (med < 0 && p == PH_LOOKUP)
+			continue;
+		pr_info("pseudofs_bench: fs=%s n=%u phase=%s %s=%lld\n", fs->name,
+			n, phase_name[p],
+			p == PH_SLAB ? "bytes_per_entry" : "cycles_per_entry", med);
+	}
+}
+
+static const struct bench_fs bench_fss[] __initconst = {
+	{ "debugfs", debugfs_create_dir, bench_debugfs_create, debugfs_remove, true },
+#ifdef CONFIG_TRACING
+	{ "tracefs", tracefs_create_dir, tracefs_create_file, tracefs_remove, false },
+#endif
+};
+
+static int __init pseudofs_bench_init(void)
+{
+	unsigned int n, f;
+
+	if (!bench_max)
+		return 0;
+	bench_rounds = clamp(bench_rounds, 1U, (unsigned int)BENCH_MAX_ROUNDS);
+	pr_info("pseudofs_bench: start max=%u rounds=%u\n", bench_max, bench_rounds);
+	for (n = 100; n <= bench_max; n *= 10)
+		for (f = 0; f < ARRAY_SIZE(bench_fss); f++)
+			bench_fs(&bench_fss[f], n);
+	pr_info("pseudofs_bench: done\n");
+	return 0;
+}
+late_initcall(pseudofs_bench_init);
