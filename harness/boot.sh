@@ -5,6 +5,7 @@
 # each suite S, RESULTS_DIR/S-NAME.ktap.  KUnit's output, if any, is cut from
 # the console into RESULTS_DIR/kunit-NAME.ktap.
 # SUITES=shell gives an interactive guest shell on this terminal instead.
+# BOOT_APPEND adds words to the kernel command line (e.g. pseudofs_bench=100).
 set -uo pipefail
 name=$1 kernel=$2 initrd=$3 results=$4 suites=$5 timeout=${6:-900}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,7 @@ case $name in
 esac
 qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
       -display none -kernel "$kernel" -initrd "$initrd")
-append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on"
+append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on${BOOT_APPEND:+ $BOOT_APPEND}"
 
 if [ "$suites" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append shell=1"
