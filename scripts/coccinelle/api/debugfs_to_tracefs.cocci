@@ -77,6 +77,9 @@ def st(f):
 			'fops': {},		# create_file position -> fops argument
 			'fopsuse': [],		# (function, create_file position)
 			'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
+			'copies': {},		# position -> dict: fn, lhs, local, rhs, call
+			'dentryfns': set(),	# functions returning struct dentry *
+			'rets': {},		# function -> returned expressions
 		}
 	return files[f]
 
@@ -102,6 +105,10 @@ def dkey(e):
 	member name in every function: tr->options, topts[i].entry."""
 	m = FIELD.search(e)
 	return '.' + m.group(2) if m else e
+
+def same_expr(fn1, e1, fn2, e2):
+	"""Do e1 in fn1 and e2 in fn2 name the same dentry?"""
+	return dkey(e1) == dkey(e2) and (fn1 == fn2 or dkey(e1) != e1)
 
 def same_dentry(m, fn, e):
 	"""Does made entry m store the dentry that e names in function fn?"""
@@ -168,6 +175,16 @@ def tainted1(s, fn, e, seen):
 			q = s['params'].get(callee, {}).get(j)
 			if q and tainted(s, callee, q, seen):
 				return True
+	# a copy of e, or of the result of a getter that returns e, that
+	# has to stay
+	for c in s['copies'].values():
+		if c['rhs']:
+			src = [(c['fn'], c['rhs'])]
+		else:
+			src = [(c['call'], r) for r in s['rets'].get(c['call'], [])]
+		if any(same_expr(f2, r, fn, e) for (f2, r) in src) and \
+		   tainted(s, c['fn'], c['lhs'], seen):
+			return True
 	# a debugfs directory below e that has to stay keeps e in debugfs
 	for m in s['made']:
 		if m['creator'].startswith('debugfs_') and m['lhs'] and \
@@ -176,6 +193,32 @@ def tainted1(s, fn, e, seen):
 		   tainted(s, m['fn'], m['lhs'], seen):
 			return True
 	return False
+
+CALL = re.compile(r'^(\w+)\(.*\)$')
+NODENTRY = re.compile(r'^(NULL|ERR_PTR\(.*\))$')
+
+def add_copy(s, p, lhs, rhs, local):
+	"""lhs = rhs in the function of p: a dentry copied from a variable or
+	a field, or handed out by a function call."""
+	lhs, rhs = norm(lhs), norm(rhs)
+	m = CALL.match(rhs)
+	if NODENTRY.match(rhs) or (m and m.group(1) in TRACEFS.values()) or \
+	   (m and m.group(1) in CREATE + ('trace_create_file', 'tracing_init_dentry')):
+		return		# not a copy: a create, the root, or no dentry
+	if dkey(lhs) != lhs:
+		local = False
+	s['copies'][key(p)] = {'fn': fn_of(p), 'lhs': lhs, 'local': local,
+			       'rhs': None if m else rhs,
+			       'call': m.group(1) if m else None}
+
+def getter(s, g, seen):
+	"""Does g hand out a tracing dentry?  Every dentry it returns must be
+	one; NULL and ERR_PTR() returns do not count."""
+	if g not in s['dentryfns']:
+		return False
+	rets = [r for r in s['rets'].get(g, []) if not NODENTRY.match(r)]
+	return bool(rets) and \
+		all(tracing_parent(s, g, r, set(seen)) for r in rets)
 
 def tracing_parent(s, fn, e, seen):
 	"""Is expression e, used in function fn, a tracing directory?"""
@@ -205,6 +248,10 @@ def tracing_parent1(s, fn, e, seen):
 	# "int ret = tracing_init_dentry();" needs a free name
 	if (fn, e) in s['rootdecls'] and fn not in s['hasret']:
 		return True
+	# a getter called right where the parent is wanted
+	m = CALL.match(e)
+	if m and getter(s, m.group(1), seen):
+		return True
 	return tracing_dentry(s, fn, e, seen)
 
 def tracing_dentry(s, fn, e, seen):
@@ -218,6 +265,14 @@ def tracing_dentry(s, fn, e, seen):
 			return True
 		parent = s['parent'].get(m['key'])
 		if parent and tracing_parent(s, m['fn'], parent, seen):
+			return True
+	# a copy of a tracing dentry, or the dentry a getter hands out
+	for c in s['copies'].values():
+		if not same_dentry(c, fn, e):
+			continue
+		if c['call'] and getter(s, c['call'], seen):
+			return True
+		if c['rhs'] and tracing_parent(s, c['fn'], c['rhs'], seen):
 			return True
 	i = param_index(s, fn, e)
 	if i is not None:
@@ -525,6 +580,64 @@ A << callarg.A;
 p << callarg.p;
 @@
 st(p[0].file)['calls'].append((fn_of(p[0]), g, int(n), norm(A)))
+
+// Dentries copied by plain assignment (tr->event_dir = d_events;) and
+// dentries handed out by a function (d = get_dir(tr);), initialisers of
+// declarations included.  One side has to be a struct dentry * the file
+// declares, so other assignments do not match; what a copy holds is
+// worked out only when a call is decided.
+@copyto@
+expression L;
+idexpression struct dentry *R;
+position p;
+@@
+L@p = R
+
+@script:python@
+L << copyto.L;
+R << copyto.R;
+p << copyto.p;
+@@
+add_copy(st(p[0].file), p[0], L, R, False)
+
+@copyfrom@
+local idexpression struct dentry *L;
+expression R;
+position p;
+@@
+L@p = R
+
+@script:python@
+L << copyfrom.L;
+R << copyfrom.R;
+p << copyfrom.p;
+@@
+add_copy(st(p[0].file), p[0], L, R, True)
+
+// Functions that hand out a dentry, and what they return.
+@dentryfn@
+identifier g;
+position p;
+@@
+struct dentry *g@p(...) { ... }
+
+@script:python@
+g << dentryfn.g;
+p << dentryfn.p;
+@@
+st(p[0].file)['dentryfns'].add(g)
+
+@dentryret@
+expression E;
+position p;
+@@
+return E@p;
+
+@script:python@
+E << dentryret.E;
+p << dentryret.p;
+@@
+st(p[0].file)['rets'].setdefault(fn_of(p[0]), []).append(norm(E))
 
 @usesret@
 symbol ret;
