@@ -8,6 +8,7 @@
 #   make demo      boot the patched kernel and show tracefs/debugfs at work
 #   make check     everything: build the four kernels, run all suites
 #   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
+#   make static    checkpatch, kernel-doc, sparse, W=1, htmldocs: ours vs stock
 #
 # Everything lands under build/ (ignored by git).
 
@@ -39,7 +40,7 @@ PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
 # Debian packages the harness needs (build, spatch, guest, QEMU).
 DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 	xz-utils gzip ccache coccinelle qemu-system-x86 busybox-static python3 \
-	sparse git patch rsync perl
+	sparse git patch rsync perl python3-sphinx
 
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
@@ -59,7 +60,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	check demo shell report loc clean distclean
+	static check demo shell report loc clean distclean
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -143,6 +144,17 @@ boot-pair:
 boot-debug-pair:
 	@$(MAKE) -s -k -j2 boot-stock-debug boot-patched-debug
 
+# --- static checks -----------------------------------------------------------
+# checkpatch --strict, kernel-doc -Wall, sparse (C=2) and W=1 on our objects,
+# htmldocs of Documentation/filesystems: our files beside stock's same files,
+# in one run (harness/static.sh).  Needs the kept O= folders of stock and
+# patched (make config, or make kernel-stock kernel-patched).
+static: $(PRISTINE)/.unpacked
+	@mkdir -p $(RESULTS)
+	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/static.sh $(TOP) $(PRISTINE) $(TREE) \
+		$(OUT)/stock $(OUT)/patched $(RESULTS) >/dev/null; r=$$?; \
+		grep -E '^(not )?ok ' $(RESULTS)/static.ktap; tail -1 $(RESULTS)/static.log; exit $$r
+
 report:
 	@python3 $(H)/report.py $(RESULTS)
 
@@ -168,6 +180,7 @@ check:
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
+	@$(PHASE) static $(MAKE) -s static || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true
 	@$(PHASE) boot-debug-pair $(MAKE) -s boot-debug-pair || true

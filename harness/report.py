@@ -71,7 +71,7 @@ def kind_of(res):
 def plain_suite(suite, kernel, required=True):
     """A suite whose every case must be ok (or skip).  A suite that is not
     required (a baseline) is tallied and shown but does not count."""
-    path = os.path.join(RES, f'{suite}-{kernel}.ktap')
+    path = os.path.join(RES, f'{suite}-{kernel}.ktap' if kernel else f'{suite}.ktap')
     lines = read(path)
     if lines is None:
         if required:
@@ -87,7 +87,7 @@ def plain_suite(suite, kernel, required=True):
         kind = kind_of(res)
         n[kind] += 1
         if required:
-            count(kind, f'{suite}-{kernel}: {name} {res} {directive}'.rstrip())
+            count(kind, f'{suite}{"-" + kernel if kernel else ""}: {name} {res} {directive}'.rstrip())
     return n, cs
 
 
@@ -118,6 +118,14 @@ def stress_table():
     if len(rows) == 1:
         rows.append('(no "# scenario: N iterations in S s" lines)')
     table('stress iterations per scenario (stock-debug is the baseline, not required)', rows)
+
+
+def static_table():
+    """make static: one line per check, our files beside stock's same files."""
+    rows = [m.group(4) + (f'  ({m.group(2)})' if m.group(2) != 'ok' else '')
+            for m in (LINE.match(ln) for ln in read(os.path.join(RES, 'static.ktap')) or []) if m]
+    if rows:
+        table('static checks, ours vs stock (make static; details in static.log)', rows)
 
 
 def kunit(kernel, required):
@@ -334,7 +342,8 @@ def main():
                                      ('securityfs', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
                                      ('cocci-corpus', None, ()),
-                                     ('cocci-real', None, ())):
+                                     ('cocci-real', None, ()),
+                                     ('static', None, ())):
         rows = []
         for k in (kernels or ('',)) + baseline:
             name = f'{suite}-{k}' if k else suite
@@ -344,7 +353,7 @@ def main():
             if not k:
                 path = os.path.join(RES, f'{suite}.ktap')
                 if os.path.exists(path):
-                    r = plain_suite('cocci', suite.split('-')[1], True)
+                    r = plain_suite(*(suite.split('-', 1) if '-' in suite else (suite, '')))
                 else:
                     count('fail', f'{suite}: no results')
             if r:
@@ -352,6 +361,7 @@ def main():
                 rows.append(f'{name:<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
         table(suite, rows)
     stress_table()
+    static_table()
 
     rows = []
     for k, req in (('patched', True), ('patched-debug', True), ('stock', False), ('stock-debug', False)):

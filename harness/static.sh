@@ -1,0 +1,215 @@
+#!/bin/bash
+# static.sh REPO PRISTINE TREE OUT_STOCK OUT_PATCHED RESULTS
+#
+# The static checks a maintainer runs, on the files we own (the overlay,
+# harness/overlay-files.sh) and, side by side in the same run, on stock's
+# files at the same paths (fs/debugfs/inode.c, fs/tracefs/*, security/inode.c):
+#
+#   checkpatch --strict -f   every file we own: 0 errors, 0 warnings
+#   kernel-doc -Wall -none   every C file we own: 0 warnings
+#   sparse (C=2)             our objects: no more warnings in a file than stock's
+#   W=1                      our objects: no more warnings in a file than stock's
+#                            (0 in the files stock does not have)
+#   htmldocs                 SPHINXDIRS=filesystems: 0 warnings from our files,
+#                            and every function libpseudofs exports rendered
+#
+# checkpatch and kernel-doc read the repository and the pristine base.  The
+# object checks hold the kernel build lock through harness/kbuild.sh (tree at
+# STOCK_REV, that of the stock kernels, then at patched) and use the kept O= folders:
+# the objects are recompiled with W=1 (ccache replays their warnings), so the
+# next normal build of those kernels recompiles them again (ccache hits) and
+# relinks.  htmldocs are made from a copy of the pristine base, then again
+# with the files of the tree's tag patched, in build/static/.  The rendered
+# libpseudofs page lands in RESULTS/htmldocs/.  Results: RESULTS/static.ktap
+# (one line per check, ours vs stock), RESULTS/static.log (details, ending
+# "N passed, N failed").
+set -uo pipefail
+[ $# -eq 6 ] || { echo "usage: static.sh REPO PRISTINE TREE OUT_STOCK OUT_PATCHED RESULTS" >&2; exit 2; }
+abs() { mkdir -p "$1" && (cd "$1" && pwd); }
+repo=$(abs "$1") pristine=$(abs "$2") tree=$(abs "$3") out_stock=$(abs "$4") out_patched=$(abs "$5") res=$(abs "$6")
+# The stock kernels' tag: pristine-bench where the tree has it (pristine plus
+# the benchmark, which touches none of the files checked here), else pristine.
+stock_rev=${STOCK_REV:-$(git -C "$tree" rev-parse -q --verify refs/tags/pristine-bench >/dev/null && echo pristine-bench || echo pristine)}
+work=$repo/build/static
+jobs=${JOBS:-$(nproc)}
+mkdir -p "$res" "$work"
+log=$res/static.log ktap=$res/static.ktap
+: >"$log"
+t0=$(date +%s)
+
+# Files we own: the overlay (the benchmark is in both kernels, not ours alone).
+mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v '^fs/pseudofs_bench\.c$')
+mapfile -t OWN_C < <(printf '%s\n' "${OWN[@]}" | grep -E '\.[ch]$')
+# Objects that build our C files, per kernel.
+OBJ_PATCHED="fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/pseudofs-test.o
+	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o"
+OBJ_STOCK="fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o"
+
+n=0 npass=0 nfail=0
+lines=()
+result() {	# result OK|FAIL "check: counts"
+	n=$((n + 1))
+	if [ "$1" = OK ]; then npass=$((npass + 1)); lines+=("ok $n $2")
+	else nfail=$((nfail + 1)); lines+=("not ok $n $2"); fi
+	echo "${lines[-1]}" >>"$log"
+}
+say() { echo "# $*" >>"$log"; }
+
+# --- checkpatch --strict -f --------------------------------------------------
+# checkpatch runs in an empty folder of its own: it leaves its CamelCase
+# cache (.checkpatch-camelcase.*) in the current directory.
+mkdir -p "$work/cpwd"
+cp_count() {	# cp_count FILE -> "errors warnings checks"
+	(cd "$work/cpwd" && "$pristine/scripts/checkpatch.pl" --strict --no-tree --terse --show-types -f "$1" 2>&1) |
+		tee -a "$work/checkpatch.out" |
+		awk '/: ERROR:/ { e++ } /: WARNING:/ { w++ } /: CHECK:/ { c++ }
+			END { print e + 0, w + 0, c + 0 }'
+}
+: >"$work/checkpatch.out"
+say "checkpatch --strict (errors/warnings/checks): file, ours, stock"
+oe=0 ow=0 oc=0 se=0 sw=0 sc=0
+for f in "${OWN[@]}"; do
+	read -r e w c < <(cp_count "$repo/$f")
+	oe=$((oe + e)) ow=$((ow + w)) oc=$((oc + c))
+	st=-
+	if [ -f "$pristine/$f" ]; then
+		read -r e2 w2 c2 < <(cp_count "$pristine/$f")
+		se=$((se + e2)) sw=$((sw + w2)) sc=$((sc + c2)) st="$e2/$w2/$c2"
+	fi
+	say "  $f ours $e/$w/$c stock $st"
+done
+[ $((oe + ow)) -eq 0 ] && r=OK || r=FAIL
+result $r "checkpatch --strict: ours $oe errors $ow warnings $oc checks in ${#OWN[@]} files, stock $se errors $sw warnings $sc checks in its same files"
+
+# --- kernel-doc -Wall -none --------------------------------------------------
+: >"$work/kernel-doc.out"
+say "kernel-doc -Wall -none warnings: file, ours, stock"
+o=0 s=0
+for f in "${OWN_C[@]}"; do
+	a=$(cd "$repo" && "$pristine/scripts/kernel-doc" -Wall -none "$f" 2>&1 | tee -a "$work/kernel-doc.out" | grep -c 'warning:')
+	o=$((o + a)) b=-
+	if [ -f "$pristine/$f" ]; then
+		b=$(cd "$pristine" && "$pristine/scripts/kernel-doc" -Wall -none "$f" 2>&1 | grep -c 'warning:')
+		s=$((s + b))
+	fi
+	say "  $f ours $a stock $b"
+done
+[ "$o" -eq 0 ] && r=OK || r=FAIL
+result $r "kernel-doc -Wall: ours $o warnings in ${#OWN_C[@]} files, stock $s in its same files"
+
+# --- W=1 and sparse on the objects, under the build lock ---------------------
+# objects REV OUT OBJS TAG: W=1 build (objects removed first so that they are
+# compiled), then C=2 (sparse only: the objects are up to date).
+objects() {
+	local rev=$1 out=$2 objs=$3 tag=$4
+	KBUILD_LOCK=${KBUILD_LOCK:-/tmp/kbuild.lock} "$repo/harness/kbuild.sh" "$tree" "$rev" -- sh -c '
+		cd "$1" && for o in $3; do rm -f "$2/$o"; done
+		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 $3 >"$5.w1" 2>&1 || echo "W=1 build failed" >>"$5.w1"
+		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 C=2 $3 >"$5.sparse" 2>&1 || echo "C=2 failed" >>"$5.sparse"
+	' sh "$tree" "$out" "$objs" "$jobs" "$work/$tag"
+}
+ts=$(date +%s)
+objects "$stock_rev" "$out_stock" "$OBJ_STOCK" stock
+objects patched "$out_patched" "$OBJ_PATCHED" patched
+say "W=1 and sparse on the objects: $(( $(date +%s) - ts ))s"
+
+# warnings located in FILE (a path under the tree) in a compiler/sparse log
+in_file() { awk -v a="$tree/$2:" -v b="$2:" '(index($0, a) == 1 || index($0, b) == 1) && /: (warning|error):/ { n++ } END { print n + 0 }' "$1"; }
+# The objects W=1 compiled (kbuild's "CC" lines) or sparse checked ("CHECK").
+ran() { grep -cE "^ +$2 " "$1"; }
+cmp_objs() {	# cmp_objs SUFFIX NAME WORD
+	local sfx=$1 name=$2 word=$3 o=0 s=0 worse=0 f a b np ns
+	np=$(ran "$work/patched.$sfx" "$word") ns=$(ran "$work/stock.$sfx" "$word")
+	say "$name: $np of our $(wc -w <<<"$OBJ_PATCHED") objects, $ns of stock's $(wc -w <<<"$OBJ_STOCK") ($word lines)"
+	[ "$np" -ge "$(wc -w <<<"$OBJ_PATCHED")" ] && [ "$ns" -ge "$(wc -w <<<"$OBJ_STOCK")" ] || worse=$((worse + 1))
+	say "$name warnings located in the file: file, ours, stock"
+	for f in "${OWN_C[@]}"; do
+		a=$(in_file "$work/patched.$sfx" "$f") b=0 bs=-
+		if [ -f "$pristine/$f" ]; then b=$(in_file "$work/stock.$sfx" "$f"); bs=$b; fi
+		o=$((o + a)) s=$((s + b))
+		[ "$a" -le "$b" ] || worse=$((worse + 1))
+		say "  $f ours $a stock $bs"
+	done
+	grep -q 'failed$' "$work/patched.$sfx" "$work/stock.$sfx" && worse=$((worse + 1)) && say "  a make failed (see build/static/*.$sfx)"
+	[ "$worse" -eq 0 ] && r=OK || r=FAIL
+	result $r "$name: ours $o warnings in $np objects, stock $s in $ns, files worse than stock $worse"
+}
+cmp_objs sparse "sparse C=2" CHECK
+cmp_objs w1 "W=1" CC
+
+# --- htmldocs, SPHINXDIRS=filesystems ----------------------------------------
+# make htmldocs writes into its source tree (Documentation/networking/
+# netlink_spec/*.rst), so it runs on a copy: the pristine base hard-linked,
+# with a real copy of Documentation/.  Stock's pass first; then the files
+# that the tree's tag patched changes are written into the copy (read from
+# the tree's git: no checkout, no lock) and the second pass, in the same
+# output folder, re-reads only the documents they touch (Sphinx notes the
+# sources kernel-doc read as dependencies): all of ours, stock's warnings
+# once.
+ts=$(date +%s)
+src=$work/src doc=$work/doc
+rm -rf "$src" "$doc"
+if cp -al "$pristine" "$src" && rm -rf "$src/Documentation" && cp -a "$pristine/Documentation" "$src/"; then
+	for k in stock patched; do
+		if [ $k = patched ]; then
+			git -C "$tree" diff --name-only --no-renames pristine patched | while read -r f; do
+				rm -f "$src/$f"
+				if git -C "$tree" cat-file -e "patched:$f" 2>/dev/null; then
+					mkdir -p "$src/$(dirname "$f")" && git -C "$tree" show "patched:$f" >"$src/$f"
+				fi
+			done
+		fi
+		PYTHONDONTWRITEBYTECODE=1 make -s -C "$src" O="$doc" -j"$jobs" SPHINXDIRS=filesystems \
+			htmldocs >"$work/htmldocs-$k.log" 2>&1 || echo "htmldocs failed" >>"$work/htmldocs-$k.log"
+	done
+else
+	echo "htmldocs failed: no source copy" | tee "$work/htmldocs-stock.log" >"$work/htmldocs-patched.log"
+fi
+say "htmldocs (stock and ours): $(( $(date +%s) - ts ))s"
+# Our doc files: the overlay's, and the upstream ones our patches change.
+mapfile -t DOCS < <({ printf '%s\n' "${OWN[@]}"; grep -h '^+++ b/Documentation/filesystems/' "$repo"/patches/*.patch | sed 's|^+++ b/||'; } | sort -u)
+doc_warn() {	# doc_warn LOG ROOT FILE
+	grep -E '(WARNING|ERROR|warning|error)' "$1" | grep -cF "$2/$3:"
+}
+o=0 s=0
+say "htmldocs warnings from the file: file, ours, stock"
+for f in "${DOCS[@]}"; do
+	a=$(doc_warn "$work/htmldocs-patched.log" "$src" "$f") b=-
+	if [ -f "$pristine/$f" ]; then b=$(doc_warn "$work/htmldocs-stock.log" "$src" "$f"); s=$((s + b)); fi
+	o=$((o + a))
+	[ "$a$b" = 0- ] || [ "$a$b" = 00 ] || say "  $f ours $a stock $b"
+done
+html=$doc/Documentation/output/filesystems/libpseudofs.html
+fail=0
+grep -q 'htmldocs failed' "$work/htmldocs-patched.log" "$work/htmldocs-stock.log" && fail=1 && say "  a make htmldocs failed (build/static/htmldocs-*.log)"
+[ -f "$html" ] || { fail=1; say "  no $html"; }
+[ "$o" -eq 0 ] && [ $fail -eq 0 ] && r=OK || r=FAIL
+result $r "htmldocs SPHINXDIRS=filesystems: ours $o warnings from our files, stock $s from its same files"
+
+# Every exported function of the library is in the rendered page.
+mapfile -t EXP < <(cd "$repo" && sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\)).*/\1/p' fs/libpseudofs/*.c | sort -u)
+miss=()
+for e in "${EXP[@]}"; do
+	grep -q "id=\"c\\.$e\"" "$html" 2>/dev/null || miss+=("$e")
+done
+[ ${#miss[@]} -eq 0 ] && [ ${#EXP[@]} -gt 0 ] && r=OK || r=FAIL
+[ ${#miss[@]} -eq 0 ] || say "  not rendered: ${miss[*]}"
+result $r "htmldocs libpseudofs page: $(( ${#EXP[@]} - ${#miss[@]} )) of ${#EXP[@]} exported functions rendered"
+
+# Keep the page and its static assets: build/results/htmldocs/libpseudofs.html
+rm -rf "$res/htmldocs"
+if [ -f "$html" ]; then
+	mkdir -p "$res/htmldocs"
+	cp "$html" "$res/htmldocs/"
+	cp -r "$doc/Documentation/output/filesystems/_static" "$res/htmldocs/"
+fi
+
+{
+	echo "KTAP version 1"
+	echo "1..$n"
+	printf '%s\n' "${lines[@]}"
+	echo "# END static rc=$([ $nfail -eq 0 ] && echo 0 || echo 1) in $(( $(date +%s) - t0 ))s"
+} >"$ktap"
+echo "# static: $(( $(date +%s) - t0 ))s" >>"$log"
+echo "$npass passed, $nfail failed" | tee -a "$log"
+[ $nfail -eq 0 ]
