@@ -9,6 +9,8 @@
 #   make check     everything: build the four kernels, run all suites
 #   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
 #   make static    checkpatch, kernel-doc, sparse, W=1, htmldocs: ours vs stock
+#   make series    the overlay as a patch series for upstream: build/series/
+#   make series-check  apply, checkpatch and build it patch by patch
 #
 # Everything lands under build/ (ignored by git).
 
@@ -60,7 +62,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	static check demo shell report loc clean distclean
+	static series series-check check demo shell report loc clean distclean
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -154,6 +156,20 @@ static: $(PRISTINE)/.unpacked
 	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/static.sh $(TOP) $(PRISTINE) $(TREE) \
 		$(OUT)/stock $(OUT)/patched $(RESULTS) >/dev/null; r=$$?; \
 		grep -E '^(not )?ok ' $(RESULTS)/static.ktap; tail -1 $(RESULTS)/static.log; exit $$r
+
+# --- the series for upstream -------------------------------------------------
+# The overlay cut by topic into a git format-patch series with a cover
+# letter (harness/series.sh), from the tree's pristine commit and its spatch
+# result (laid first if need be).  series-check applies it patch by patch on
+# pristine in build/tree under the build lock, runs checkpatch --strict on
+# each patch and builds each step in build/out/series (harness/series-check.sh).
+series: base
+	@git -C $(TREE) rev-parse -q --verify refs/tags/patched >/dev/null 2>&1 || $(MAKE) -s tree
+	@$(H)/series.sh $(TOP) $(PRISTINE) $(TREE) $(BUILD)/series $(RESULTS)
+series-check: series
+	@mkdir -p $(RESULTS)
+	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/series-check.sh $(TOP) $(TREE) $(BUILD)/series \
+		$(OUT)/series $(RESULTS) $(FRAG)
 
 report:
 	@python3 $(H)/report.py $(RESULTS)
