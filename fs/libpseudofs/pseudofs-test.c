@@ -1146,8 +1146,8 @@ static void pft_create_entry(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
-/* mkdir(2) of @name in @parent, as the VFS makes it. */
-static int pft_vfs_mkdir(struct dentry *parent, const char *name)
+/* mkdir(2), or rmdir(2) if @rmdir, of @name in @parent as the VFS makes it */
+static int pft_vfs_dir_op(struct dentry *parent, const char *name, bool rmdir)
 {
 	struct inode *dir = d_inode(parent);
 	struct dentry *d;
@@ -1156,31 +1156,25 @@ static int pft_vfs_mkdir(struct dentry *parent, const char *name)
 	inode_lock_nested(dir, I_MUTEX_PARENT);
 	d = lookup_one_len(name, parent, strlen(name));
 	err = PTR_ERR_OR_ZERO(d);
-	if (!err)
+	if (!err && !rmdir)
 		err = vfs_mkdir(&nop_mnt_idmap, dir, d, 0755);
-	inode_unlock(dir);
-	if (!IS_ERR(d))
-		dput(d);
-	return err;
-}
-
-/* rmdir(2) of @name in @parent, as the VFS makes it. */
-static int pft_vfs_rmdir(struct dentry *parent, const char *name)
-{
-	struct inode *dir = d_inode(parent);
-	struct dentry *d;
-	int err;
-
-	inode_lock_nested(dir, I_MUTEX_PARENT);
-	d = lookup_one_len(name, parent, strlen(name));
-	err = PTR_ERR_OR_ZERO(d);
-	if (!err)
+	else if (!err)
 		err = d_really_is_positive(d) ?
 		      vfs_rmdir(&nop_mnt_idmap, dir, d) : -ENOENT;
 	inode_unlock(dir);
 	if (!IS_ERR(d))
 		dput(d);
 	return err;
+}
+
+static int pft_vfs_mkdir(struct dentry *parent, const char *name)
+{
+	return pft_vfs_dir_op(parent, name, false);
+}
+
+static int pft_vfs_rmdir(struct dentry *parent, const char *name)
+{
+	return pft_vfs_dir_op(parent, name, true);
 }
 
 static void pft_user_dir_mkdir_rmdir(struct kunit *test)
@@ -1317,64 +1311,6 @@ static void pft_no_options(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_noopt), 0);
 }
 
-struct pft_user_race {
-	struct dentry *dir;
-	atomic_t made, removed, go, finished;
-};
-
-/* mkdir and rmdir of the same few names from two threads */
-static int pft_user_racer(void *data)
-{
-	struct pft_user_race *r = data;
-	char name[8];
-	int i;
-
-	atomic_inc(&r->go);
-	while (atomic_read(&r->go) < 2)
-		cond_resched();
-	for (i = 0; i < 300; i++) {
-		snprintf(name, sizeof(name), "n%d", i % 4);
-		if (!pft_vfs_mkdir(r->dir, name))
-			atomic_inc(&r->made);
-		if (!pft_vfs_rmdir(r->dir, name))
-			atomic_inc(&r->removed);
-	}
-	atomic_inc(&r->finished);
-	while (!kthread_should_stop())
-		schedule_timeout_interruptible(1);
-	return 0;
-}
-
-static void pft_user_dir_race(struct kunit *test)
-{
-	struct pft_user_race r = {};
-	struct task_struct *t[2];
-	int i, started;
-
-	r.dir = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(r.dir));
-	for (started = 0; started < 2; started++) {
-		t[started] = kthread_run(pft_user_racer, &r, "pft_user/%d",
-					 started);
-		if (IS_ERR(t[started]))
-			break;
-	}
-	if (started == 2)
-		while (atomic_read(&r.finished) < 2)
-			schedule_timeout_uninterruptible(1);
-	for (i = 0; i < started; i++)
-		kthread_stop(t[i]);
-	KUNIT_ASSERT_EQ(test, started, 2);
-	/* whatever interleaving: every directory made was removed once */
-	KUNIT_EXPECT_GT(test, atomic_read(&r.made), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&r.made), atomic_read(&r.removed));
-	KUNIT_EXPECT_TRUE(test, simple_empty(r.dir));
-	KUNIT_EXPECT_EQ(test, d_inode(r.dir)->i_nlink, 2);
-	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
-	pseudofs_remove(&pft_fs, r.dir);
-	pft_expect_clean(test, &pft_fs);
-}
-
 /* Threads racing on one parent. */
 struct pft_race {
 	struct pseudofs *pfs;
@@ -1450,6 +1386,45 @@ static void pft_race_run(struct kunit *test, int (* const *fn)(void *),
 	for (i = 0; i < started; i++)
 		kthread_stop(t[i]);
 	KUNIT_ASSERT_EQ(test, started, nr);
+}
+
+/* mkdir(2) and rmdir(2) of the same few names in a user directory */
+static int pft_race_user_dir(void *data)
+{
+	struct pft_race *r = data;
+	char name[8];
+	int i;
+
+	pft_race_start(r, 2);
+	for (i = 0; i < r->rounds; i++) {
+		snprintf(name, sizeof(name), "n%d", i % 4);
+		if (!pft_vfs_mkdir(r->parent, name))
+			atomic_inc(&r->created);
+		if (!pft_vfs_rmdir(r->parent, name))
+			atomic_inc(&r->removed_ok);
+	}
+	return pft_race_done(r);
+}
+
+static void pft_user_dir_race(struct kunit *test)
+{
+	static int (* const fn[])(void *) = {
+		pft_race_user_dir, pft_race_user_dir,
+	};
+	struct pft_race r = { .pfs = &pft_fs, .rounds = 300 };
+
+	r.parent = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
+	pft_race_run(test, fn, &r, 2);
+	/* whatever the interleaving: every directory made was removed once */
+	KUNIT_EXPECT_GT(test, atomic_read(&r.created), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.created),
+			atomic_read(&r.removed_ok));
+	KUNIT_EXPECT_TRUE(test, simple_empty(r.parent));
+	KUNIT_EXPECT_EQ(test, d_inode(r.parent)->i_nlink, 2);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
+	pseudofs_remove(&pft_fs, r.parent);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_same_name_race(struct kunit *test)
