@@ -8,6 +8,7 @@
 #   make demo      boot the patched kernel and show tracefs/debugfs at work
 #   make check     everything: build the four kernels, run all suites
 #   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
+#   make bench     stock vs patched benchmark: build/results/bench.txt, bench.png
 #   make static    checkpatch, kernel-doc, sparse, W=1, htmldocs: ours vs stock
 #   make series    the overlay as a patch series for upstream: build/series/
 #   make series-check  apply, checkpatch and build it patch by patch
@@ -42,7 +43,7 @@ PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
 # Debian packages the harness needs (build, spatch, guest, QEMU).
 DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 	xz-utils gzip ccache coccinelle qemu-system-x86 busybox-static python3 \
-	sparse git patch rsync perl python3-sphinx
+	sparse git patch rsync perl python3-sphinx python3-matplotlib
 
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
@@ -50,8 +51,15 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 # Suites per kernel (harness/guest/suites).  securityfs comes last: it
 # raises the lockdown level to integrity, which cannot be lowered again.
 # samplefs (samples/pseudofs) exists in the patched kernels only.
-SUITES_STOCK         ?= guest,tree,ftracetest,securityfs
-SUITES_PATCHED       ?= guest,tree,ftracetest,samplefs,securityfs
+SUITES_STOCK         ?= guest,tree,ftracetest,bench,securityfs
+SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,securityfs
+# make check's smoke of the benchmark: the in-kernel part with N = 100 and
+# one round on the stock and patched boots (the bench suite checks that
+# every figure is there, and adds its own userspace figures; make bench
+# runs the same in full).
+BENCH_SMOKE ?= pseudofs_bench=100 pseudofs_bench_rounds=1
+BENCH_ROUNDS ?= 3
+BENCH_MAX ?= 10000
 SUITES_STOCK_DEBUG   ?= stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
 # on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)
@@ -62,7 +70,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	static series series-check check demo shell report loc clean distclean
+	static series series-check check demo shell bench report loc clean distclean
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -132,9 +140,9 @@ cocci-real:
 
 # --- guest runs --------------------------------------------------------------
 boot-stock:
-	@$(BOOT) stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK) $(BOOT_TIMEOUT)
+	@BOOT_APPEND="$(BENCH_SMOKE)" $(BOOT) stock $(OUT)/stock/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK) $(BOOT_TIMEOUT)
 boot-patched:
-	@$(BOOT) patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_PATCHED) $(BOOT_TIMEOUT)
+	@BOOT_APPEND="$(BENCH_SMOKE)" $(BOOT) patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_PATCHED) $(BOOT_TIMEOUT)
 boot-stock-debug:
 	@$(BOOT) stock-debug $(OUT)/stock-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK_DEBUG) $(BOOT_TIMEOUT_DEBUG)
 boot-patched-debug:
@@ -215,6 +223,16 @@ shell:
 	@$(MAKE) -s deps base tree config
 	@$(MAKE) -s kernel-$(KERNEL) initramfs
 	@$(H)/boot.sh $(KERNEL) $(OUT)/$(KERNEL)/arch/x86/boot/bzImage $(INITRD) $(RESULTS) shell
+
+# Stock and patched booted alternately, BENCH_ROUNDS each, the in-kernel
+# benchmark with N = 100 .. BENCH_MAX and the bench suite in full; the
+# table and the plot from the consoles (harness/bench.sh, bench.py).
+bench:
+	@$(MAKE) -s deps base tree config
+	@$(MAKE) -s kernel-stock kernel-patched initramfs
+	@mkdir -p $(RESULTS)
+	@$(H)/bench.sh $(OUT)/stock/arch/x86/boot/bzImage $(OUT)/patched/arch/x86/boot/bzImage \
+		$(INITRD) $(RESULTS) $(BENCH_ROUNDS) $(BENCH_MAX)
 
 clean:
 	rm -rf $(RESULTS) $(TREE)

@@ -340,6 +340,7 @@ def main():
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
                                      ('securityfs', ('stock', 'patched'), ()),
+                                     ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ()),

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""bench.py BENCH_DIR OUT_DIR: the benchmark's table and plot.
+
+Reads every BENCH_DIR/console-bench-{stock,patched}-ROUND.log for the lines
+    pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234
+    pseudofs_bench: fs=user op=instance_mkdir_rmdir cycles_per_op=5678
+(the first from fs/pseudofs_bench.c, the second from the bench guest suite)
+and writes OUT_DIR/bench.txt: one row per figure, the median over the rounds
+of stock and of ours and the ratio ours/stock (times in TSC cycles: the
+guests' TSC is the host's, their ktime only ticks every 4 ms); and OUT_DIR/bench.png: cost per
+entry against N, log-log, stock dashed and ours solid.  Exits 1 if a figure
+is missing on either kernel.
+"""
+import glob
+import os
+import re
+import statistics
+import sys
+
+LINE = re.compile(r'pseudofs_bench: (fs=\S+ (?:\S+=\S+ )*\S+=-?\d+)\s*$')
+KERNELS = ('stock', 'patched')
+UNIT = {'cycles_per_entry': 'cyc/entry', 'ns_per_entry': 'ns/entry',
+        'bytes_per_entry': 'B/entry', 'cycles_per_op': 'cyc/op',
+        'us_per_op': 'us/op', 'bytes_per_instance': 'B/instance'}
+
+
+def parse(path):
+    """{figure key: value} of one boot; key = (fs, n, phase, unit)."""
+    out = {}
+    with open(path, errors='replace') as f:
+        for ln in f:
+            m = LINE.search(ln.replace('\r', ''))
+            if not m:
+                continue
+            kv = dict(w.split('=', 1) for w in m.group(1).split())
+            unit = next((u for u in UNIT if u in kv), None)
+            if unit is None:
+                continue
+            fs = kv['fs']
+            n = int(kv.get('n', 0))
+            phase = kv.get('phase') or kv.get('op')
+            out[(fs, n, phase, unit)] = int(kv[unit])
+    # derived: create + remove of N files in one directory
+    for (fs, n, phase, unit), v in list(out.items()):
+        if phase == 'create_flat' and (fs, n, 'remove_flat', unit) in out:
+            out[(fs, n, 'create+remove_flat', unit)] = v + out[(fs, n, 'remove_flat', unit)]
+    return out
+
+
+def host_tsc_mhz():
+    try:
+        with open('/proc/cpuinfo') as f:
+            for ln in f:
+                if ln.startswith('cpu MHz'):
+                    return float(ln.split(':')[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def main():
+    bdir, odir = sys.argv[1], sys.argv[2]
+    runs = {k: [] for k in KERNELS}
+    for k in KERNELS:
+        for p in sorted(glob.glob(os.path.join(bdir, f'console-bench-{k}-*.log'))):
+            runs[k].append(parse(p))
+    order = ('create_flat', 'lookup', 'remove_flat', 'create+remove_flat',
+             'create_tree', 'remove_tree', 'slab')
+    keys = sorted(set().union(*[set(r) for k in KERNELS for r in runs[k]]),
+                  key=lambda x: (x[0] == 'user', x[0], x[1],
+                                 order.index(x[2]) if x[2] in order else 99, x[2]))
+    med = {}
+    rows = []
+    missing = 0
+    hdr = f'{"figure":<44} {"unit":<10} {"stock":>10} {"ours":>10} {"ratio":>6}  rounds'
+    rows.append(hdr)
+    rows.append('-' * len(hdr))
+    for key in keys:
+        fs, n, phase, unit = key
+        vals = {k: [r[key] for r in runs[k] if key in r] for k in KERNELS}
+        name = f'{fs} {phase}' + (f' n={n}' if fs != 'user' else '')
+        m = {k: statistics.median(v) if v else None for k in KERNELS for v in [vals[k]]}
+        med[key] = m
+        for k in KERNELS:
+            if len(vals[k]) < len(runs[k]) or not runs[k]:
+                missing += 1
+        if m['stock'] is None or m['patched'] is None:
+            ratio = 'n/a'
+        elif m['stock'] > 0:
+            ratio = f'{m["patched"] / m["stock"]:.2f}'
+        else:
+            ratio = '1.00' if m['patched'] <= 0 else 'inf'
+        fmt = lambda x: '-' if x is None else f'{x:.0f}'
+        rows.append(f'{name:<44} {UNIT[unit]:<10} {fmt(m["stock"]):>10} {fmt(m["patched"]):>10} '
+                    f'{ratio:>6}  {len(vals["stock"])}+{len(vals["patched"])}')
+    rows.append('')
+    rows.append(f'rounds: stock {len(runs["stock"])}, ours {len(runs["patched"])}; '
+                'median of the rounds (in-kernel figures: each already the median of its boot\'s rounds)')
+    mhz = host_tsc_mhz()
+    if mhz:
+        rows.append(f'cyc = TSC cycles of the host (the guest under TCG reads the host TSC): '
+                    f'{mhz:.0f} MHz here, 1000 cyc = {1000 / mhz:.2f} us')
+    if missing or not keys:
+        rows.append(f'MISSING: {missing} figure(s) absent from some boot')
+    text = '\n'.join(rows) + '\n'
+    os.makedirs(odir, exist_ok=True)
+    with open(os.path.join(odir, 'bench.txt'), 'w') as f:
+        f.write(text)
+    sys.stdout.write(text)
+
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print('bench: no matplotlib (make deps installs python3-matplotlib): no bench.png')
+        return 1 if missing or not keys else 0
+    phases = ('create_flat', 'lookup', 'remove_flat', 'create_tree', 'remove_tree')
+    fig, axes = plt.subplots(1, 3, figsize=(16, 5))
+    for ax, fs in zip(axes[:2], ('debugfs', 'tracefs')):
+        for i, ph in enumerate(phases):
+            ns = sorted(n for (f, n, p, u) in med if f == fs and p == ph)
+            if not ns:
+                continue
+            c = f'C{i}'
+            for k, style in (('stock', '--'), ('patched', '-')):
+                ys = [med[(fs, n, ph, 'cycles_per_entry')][k] for n in ns]
+                if None in ys:
+                    continue
+                ax.plot(ns, ys, style, color=c, marker='o',
+                        label=f'{ph} {"ours" if k == "patched" else "stock"}')
+        ax.set_xscale('log')
+        ax.set_yscale('log')
+        ax.set_xlabel('N entries')
+        ax.set_ylabel('TSC cycles per entry')
+        ax.set_title(f'{fs}: cost per entry (dashed stock, solid ours)')
+        ax.legend(fontsize=7)
+        ax.grid(True, which='both', alpha=0.3)
+    ax = axes[2]
+    for i, fs in enumerate(('debugfs', 'tracefs')):
+        ns = sorted(n for (f, n, p, u) in med if f == fs and p == 'slab')
+        for k, style in (('stock', '--'), ('patched', '-')):
+            ys = [med[(fs, n, 'slab', 'bytes_per_entry')][k] for n in ns]
+            if ns and None not in ys:
+                ax.plot(ns, ys, style, color=f'C{i}', marker='o',
+                        label=f'{fs} {"ours" if k == "patched" else "stock"}')
+    ax.set_xscale('log')
+    ax.set_xlabel('N entries')
+    ax.set_ylabel('slab bytes per entry')
+    ax.set_title('slab bytes per file (flat directory)')
+    ax.legend(fontsize=7)
+    ax.grid(True, which='both', alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(odir, 'bench.png'), dpi=90)
+    return 1 if missing or not keys else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

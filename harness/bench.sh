@@ -1,0 +1,28 @@
+#!/bin/bash
+# bench.sh STOCK_BZIMAGE PATCHED_BZIMAGE INITRAMFS RESULTS [ROUNDS] [MAX_N]
+# Boot the stock and the patched kernel alternately, ROUNDS times each
+# (default 3), one at a time, each with the in-kernel benchmark on
+# (pseudofs_bench=MAX_N, default 10000) and the bench guest suite in full;
+# then harness/bench.py writes RESULTS/bench.txt and RESULTS/bench.png from
+# the consoles (RESULTS/bench/console-bench-KERNEL-ROUND.log).
+set -uo pipefail
+stock=$1 patched=$2 initrd=$3 results=$4 rounds=${5:-3} max=${6:-10000}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$results/bench
+rm -rf "$dir" && mkdir -p "$dir"
+start=$(date +%s)
+status=0
+for r in $(seq 1 "$rounds"); do
+	for k in stock patched; do
+		img=$stock
+		[ $k = patched ] && img=$patched
+		BOOT_APPEND="pseudofs_bench=$max bench_full=1" \
+			"$here/boot.sh" "bench-$k-$r" "$img" "$initrd" "$dir" bench "${BENCH_TIMEOUT:-900}" || status=1
+	done
+done
+# Debian's python3 (with python3-matplotlib), not one a PATH shim may put first.
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+$py "$here/bench.py" "$dir" "$results" || status=1
+echo "bench: $rounds rounds of each kernel in $(( $(date +%s) - start ))s"
+exit $status
