@@ -65,6 +65,7 @@ def st(f):
 			'rootdecls': set(),	# same, as "struct dentry *x = ...;"
 			'made': [],		# dicts: fn, lhs, local, creator, key
 			'params': {},		# function -> {index: parameter}
+			'deflines': {},		# function -> line of its name
 			'calls': [],		# (caller, callee, index, argument)
 			'tfparents': set(),	# (function, parent) of a tracefs call
 			'parent': {},		# call position -> parent/dentry argument
@@ -132,11 +133,58 @@ def shared_field(s, fn, e):
 			return m
 	return None
 
-def made_line(s, fn, e):
+def made_line(s, fn, e, seen=None):
+	"""The line of a debugfs create whose dentry e holds, directly or
+	through copies; 0 if there is none."""
+	seen = seen or set()
+	if (fn, e) in seen:
+		return 0
+	seen.add((fn, e))
 	for m in s['made']:
 		if same_dentry(m, fn, e) and m['creator'].startswith('debugfs_'):
 			return m['key'][0]
+	for c in sorted(s['copies'].values(), key=lambda c: c['line']):
+		if same_dentry(c, fn, e) and c['rhs']:
+			n = made_line(s, c['fn'], c['rhs'], seen)
+			if n:
+				return n
 	return 0
+
+def origin(s, fn, e, depth=0):
+	"""Why e, used in fn, could not be followed to a tracing dentry:
+	where it comes from, as far as this file tells."""
+	i = param_index(s, fn, e)
+	if i is not None:
+		args = ['\'%s\' in %s()' % (a, c) for (c, callee, j, a) in s['calls']
+			if callee == fn and j == i]
+		why = '\'%s\' is a parameter of %s() (line %d)' % \
+			(e, fn, s['deflines'].get(fn, 0))
+		if not args:
+			return why + ' and no call in this file passes it'
+		return why + ' fed with %s' % ', '.join(sorted(set(args))[:3])
+	m = CALL.match(e)
+	if m:
+		return getter_origin(s, m.group(1), e)
+	for c in sorted(s['copies'].values(), key=lambda c: c['line']):
+		if not same_dentry(c, fn, e):
+			continue
+		if c['call'] and not getter(s, c['call'], set()):
+			return '\'%s\' is set at line %d in %s() from %s' % \
+				(e, c['line'], c['fn'],
+				 getter_origin(s, c['call'], c['call'] + '()'))
+		if c['rhs'] and not tracing_parent(s, c['fn'], c['rhs'], set()):
+			why = '\'%s\' is copied from \'%s\' at line %d in %s()' % \
+				(e, c['rhs'], c['line'], c['fn'])
+			if depth < 3:
+				why += ', and ' + origin(s, c['fn'], c['rhs'], depth + 1)
+			return why
+	return '\'%s\' gets no dentry from a tracing create, copy or parameter in this file' % e
+
+def getter_origin(s, g, what):
+	if g not in s['dentryfns']:
+		return '%s, a function that this file does not define' % what
+	return '%s, and %s() (line %d) does not return only tracing dentries' % \
+		(what, g, s['deflines'].get(g, 0))
 
 def param_index(s, fn, e):
 	for i, q in s['params'].get(fn, {}).items():
@@ -208,6 +256,7 @@ def add_copy(s, p, lhs, rhs, local):
 	if dkey(lhs) != lhs:
 		local = False
 	s['copies'][key(p)] = {'fn': fn_of(p), 'lhs': lhs, 'local': local,
+			       'line': key(p)[0],
 			       'rhs': None if m else rhs,
 			       'call': m.group(1) if m else None}
 
@@ -310,10 +359,13 @@ def decide(p, name):
 	elif arg is None:
 		r = (False, '%s() with an argument that could not be analysed; check by hand' % name)
 	elif name in REMOVE and shared_field(s, fn, arg) and \
+	     any(same_dentry(m2, fn, arg) and not stays(s, m2)
+		 for m2 in s['made']) and \
 	     not any(m2['fn'] == fn and m2['lhs'] == arg and not stays(s, m2)
 		     for m2 in s['made']):
 		m2 = shared_field(s, fn, arg)
-		r = (False, 'could not prove it belongs to tracing: %s(%s) in %s(): %s also holds the directory made in debugfs by %s() at line %d, which stays there; convert by hand if this one is a tracefs dentry' % (name, arg, fn, arg, m2['fn'], m2['key'][0]))
+		what = 'file' if m2['creator'].endswith('_file') else 'directory'
+		r = (False, 'could not prove it belongs to tracing: %s(%s) in %s(): %s also holds the %s made in debugfs by %s() at line %d, which stays there; convert by hand if this one is a tracefs dentry' % (name, arg, fn, arg, what, m2['fn'], m2['key'][0]))
 	elif name in REMOVE:
 		if arg != 'NULL' and not tainted(s, fn, arg) and \
 		   tracing_dentry(s, fn, arg, set()):
@@ -321,7 +373,7 @@ def decide(p, name):
 		elif made_line(s, fn, arg):
 			r = (False, '%s(%s): the dentry is made in debugfs at line %d and stays there, so does its removal' % (name, arg, made_line(s, fn, arg)))
 		else:
-			r = (False, '%s(%s): the dentry was not created in the tracing hierarchy; it stays in debugfs' % (name, arg))
+			r = (False, 'could not prove it belongs to tracing: %s(%s) in %s(): %s; convert by hand if it is a tracefs dentry' % (name, arg, fn, origin(s, fn, arg)))
 	elif s['fops'].get(k) in s['dbgattr']:
 		r = (False, '%s(): %s comes from DEFINE_DEBUGFS_ATTRIBUTE(), which only works on debugfs files; it stays in debugfs' % (name, s['fops'][k]))
 	elif m and m['lhs'] and tainted(s, fn, m['lhs']):
@@ -337,7 +389,7 @@ def decide(p, name):
 	elif (fn, arg) in s['roots'] or (fn, arg) in s['rootdecls']:
 		r = (False, '%s(): the tracing root \'%s\' stays a debugfs dentry in %s(), so does this' % (name, arg, fn))
 	else:
-		r = (False, '%s(): parent \'%s\' is not in the tracing hierarchy (it belongs to another subsystem); it stays in debugfs' % (name, arg))
+		r = (False, 'could not prove it belongs to tracing: %s() in %s(): parent %s; convert by hand if it is a tracefs dentry' % (name, fn, origin(s, fn, arg)))
 	s['decided'][k] = r
 	if r[0]:
 		s['converted'].add(fn)
@@ -563,7 +615,9 @@ q << def.q;
 n << def.n;
 p << def.p;
 @@
-st(p[0].file)['params'].setdefault(g, {})[int(n)] = norm(q)
+s = st(p[0].file)
+s['params'].setdefault(g, {})[int(n)] = norm(q)
+s['deflines'][g] = int(p[0].line)
 
 @callarg@
 identifier def.g;
@@ -625,7 +679,9 @@ struct dentry *g@p(...) { ... }
 g << dentryfn.g;
 p << dentryfn.p;
 @@
-st(p[0].file)['dentryfns'].add(g)
+s = st(p[0].file)
+s['dentryfns'].add(g)
+s['deflines'][g] = int(p[0].line)
 
 @dentryret@
 expression E;
