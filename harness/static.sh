@@ -55,6 +55,41 @@ result() {	# result OK|FAIL "check: counts"
 }
 say() { echo "# $*" >>"$log"; }
 
+# --- htmldocs, SPHINXDIRS=filesystems ----------------------------------------
+# make htmldocs writes into its source tree (Documentation/networking/
+# netlink_spec/*.rst), so it runs on a copy: the pristine base hard-linked,
+# with a real copy of Documentation/.  Stock's pass first; then the files
+# that the tree's tag patched changes are written into the copy (read from
+# the tree's git: no checkout, no lock) and the second pass, in the same
+# output folder, re-reads only the documents they touch (Sphinx notes the
+# sources kernel-doc read as dependencies): all of ours, stock's warnings
+# once.  It runs in the background, beside the other checks.
+htmldocs() {
+	ts=$(date +%s)
+	rm -rf "$src" "$doc"
+	if cp -al "$pristine" "$src" && rm -rf "$src/Documentation" && cp -a "$pristine/Documentation" "$src/"; then
+		for k in stock patched; do
+			if [ $k = patched ]; then
+				git -C "$tree" diff --name-only --no-renames pristine patched | while read -r f; do
+					rm -f "$src/$f"
+					if git -C "$tree" cat-file -e "patched:$f" 2>/dev/null; then
+						mkdir -p "$src/$(dirname "$f")" && git -C "$tree" show "patched:$f" >"$src/$f"
+					fi
+				done
+			fi
+			PYTHONDONTWRITEBYTECODE=1 make -s -C "$src" O="$doc" -j"$jobs" SPHINXDIRS=filesystems \
+				htmldocs >"$work/htmldocs-$k.log" 2>&1 || echo "htmldocs failed" >>"$work/htmldocs-$k.log"
+		done
+	else
+		echo "htmldocs failed: no source copy" | tee "$work/htmldocs-stock.log" >"$work/htmldocs-patched.log"
+	fi
+	echo "# htmldocs (stock and ours): $(( $(date +%s) - ts ))s" >"$work/htmldocs.time"
+}
+src=$work/src doc=$work/doc
+rm -f "$work/htmldocs.time"
+htmldocs &
+docpid=$!
+
 # --- checkpatch --strict -f --------------------------------------------------
 # checkpatch runs in an empty folder of its own: it leaves its CamelCase
 # cache (.checkpatch-camelcase.*) in the current directory.
@@ -103,15 +138,17 @@ result $r "kernel-doc -Wall: ours $o warnings in ${#OWN_C[@]} files, stock $s in
 objects() {
 	local rev=$1 out=$2 objs=$3 tag=$4
 	KBUILD_LOCK=${KBUILD_LOCK:-/tmp/kbuild.lock} "$repo/harness/kbuild.sh" "$tree" "$rev" -- sh -c '
+		t=$(date +%s)
 		cd "$1" && for o in $3; do rm -f "$2/$o"; done
 		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 $3 >"$5.w1" 2>&1 || echo "W=1 build failed" >>"$5.w1"
 		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 C=2 $3 >"$5.sparse" 2>&1 || echo "C=2 failed" >>"$5.sparse"
-	' sh "$tree" "$out" "$objs" "$jobs" "$work/$tag"
+		echo "# W=1 and sparse, $6: $(( $(date +%s) - t ))s under the build lock" >>"$7"
+	' sh "$tree" "$out" "$objs" "$jobs" "$work/$tag" "$tag" "$log"
 }
 ts=$(date +%s)
 objects "$stock_rev" "$out_stock" "$OBJ_STOCK" stock
 objects patched "$out_patched" "$OBJ_PATCHED" patched
-say "W=1 and sparse on the objects: $(( $(date +%s) - ts ))s"
+say "W=1 and sparse on the objects: $(( $(date +%s) - ts ))s with the waits for the lock"
 
 # warnings located in FILE (a path under the tree) in a compiler/sparse log
 in_file() { awk -v a="$tree/$2:" -v b="$2:" '(index($0, a) == 1 || index($0, b) == 1) && /: (warning|error):/ { n++ } END { print n + 0 }' "$1"; }
@@ -137,35 +174,8 @@ cmp_objs() {	# cmp_objs SUFFIX NAME WORD
 cmp_objs sparse "sparse C=2" CHECK
 cmp_objs w1 "W=1" CC
 
-# --- htmldocs, SPHINXDIRS=filesystems ----------------------------------------
-# make htmldocs writes into its source tree (Documentation/networking/
-# netlink_spec/*.rst), so it runs on a copy: the pristine base hard-linked,
-# with a real copy of Documentation/.  Stock's pass first; then the files
-# that the tree's tag patched changes are written into the copy (read from
-# the tree's git: no checkout, no lock) and the second pass, in the same
-# output folder, re-reads only the documents they touch (Sphinx notes the
-# sources kernel-doc read as dependencies): all of ours, stock's warnings
-# once.
-ts=$(date +%s)
-src=$work/src doc=$work/doc
-rm -rf "$src" "$doc"
-if cp -al "$pristine" "$src" && rm -rf "$src/Documentation" && cp -a "$pristine/Documentation" "$src/"; then
-	for k in stock patched; do
-		if [ $k = patched ]; then
-			git -C "$tree" diff --name-only --no-renames pristine patched | while read -r f; do
-				rm -f "$src/$f"
-				if git -C "$tree" cat-file -e "patched:$f" 2>/dev/null; then
-					mkdir -p "$src/$(dirname "$f")" && git -C "$tree" show "patched:$f" >"$src/$f"
-				fi
-			done
-		fi
-		PYTHONDONTWRITEBYTECODE=1 make -s -C "$src" O="$doc" -j"$jobs" SPHINXDIRS=filesystems \
-			htmldocs >"$work/htmldocs-$k.log" 2>&1 || echo "htmldocs failed" >>"$work/htmldocs-$k.log"
-	done
-else
-	echo "htmldocs failed: no source copy" | tee "$work/htmldocs-stock.log" >"$work/htmldocs-patched.log"
-fi
-say "htmldocs (stock and ours): $(( $(date +%s) - ts ))s"
+wait $docpid
+cat "$work/htmldocs.time" >>"$log" 2>/dev/null
 # Our doc files: the overlay's, and the upstream ones our patches change.
 mapfile -t DOCS < <({ printf '%s\n' "${OWN[@]}"; grep -h '^+++ b/Documentation/filesystems/' "$repo"/patches/*.patch | sed 's|^+++ b/||'; } | sort -u)
 doc_warn() {	# doc_warn LOG ROOT FILE
