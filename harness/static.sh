@@ -152,13 +152,22 @@ say "W=1 and sparse on the objects: $(( $(date +%s) - ts ))s with the waits for 
 
 # warnings located in FILE (a path under the tree) in a compiler/sparse log
 in_file() { awk -v a="$tree/$2:" -v b="$2:" '(index($0, a) == 1 || index($0, b) == 1) && /: (warning|error):/ { n++ } END { print n + 0 }' "$1"; }
-# The objects W=1 compiled (kbuild's "CC" lines) or sparse checked ("CHECK").
-ran() { grep -cE "^ +$2 " "$1"; }
+# How many of OBJS W=1 compiled (kbuild's "CC" lines) or sparse checked
+# ("CHECK" lines, which name the source).
+ran() {	# ran LOG WORD OBJS
+	local o pat n=0
+	for o in $3; do
+		pat=$o
+		[ "$2" = CHECK ] && pat=${o%.o}.c
+		grep -qE "^ +$2 +(.*/)?${pat//./\\.}\$" "$1" && n=$((n + 1))
+	done
+	echo $n
+}
 cmp_objs() {	# cmp_objs SUFFIX NAME WORD
 	local sfx=$1 name=$2 word=$3 o=0 s=0 worse=0 f a b np ns
-	np=$(ran "$work/patched.$sfx" "$word") ns=$(ran "$work/stock.$sfx" "$word")
+	np=$(ran "$work/patched.$sfx" "$word" "$OBJ_PATCHED") ns=$(ran "$work/stock.$sfx" "$word" "$OBJ_STOCK")
 	say "$name: $np of our $(wc -w <<<"$OBJ_PATCHED") objects, $ns of stock's $(wc -w <<<"$OBJ_STOCK") ($word lines)"
-	[ "$np" -ge "$(wc -w <<<"$OBJ_PATCHED")" ] && [ "$ns" -ge "$(wc -w <<<"$OBJ_STOCK")" ] || worse=$((worse + 1))
+	[ "$np" -eq "$(wc -w <<<"$OBJ_PATCHED")" ] && [ "$ns" -eq "$(wc -w <<<"$OBJ_STOCK")" ] || worse=$((worse + 1))
 	say "$name warnings located in the file: file, ours, stock"
 	for f in "${OWN_C[@]}"; do
 		a=$(in_file "$work/patched.$sfx" "$f") b=0 bs=-
