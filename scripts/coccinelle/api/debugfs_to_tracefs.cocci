@@ -7,16 +7,20 @@
 /// tracing_init_dentry() and is addressed with a NULL parent.  A call
 /// belongs to the tracing hierarchy when its parent is NULL in a tracing
 /// file, comes from tracing_init_dentry(), is a directory made by an
-/// earlier converted call, or is a parameter that callers feed with one
-/// of those.  Everything else (another subsystem's debugfs directory, the
-/// debugfs/tracing automount, debugfs helpers without a tracefs
-/// counterpart) stays in debugfs and is listed in report/org mode.
+/// earlier converted call, is a copy of one of those, is handed out by a
+/// function that returns only those, or is a parameter that callers feed
+/// with one of those.  Everything else (another subsystem's debugfs
+/// directory, the debugfs/tracing automount, debugfs helpers without a
+/// tracefs counterpart, parents that cannot be followed: "could not prove
+/// it belongs to tracing") stays in debugfs and is listed, with the
+/// reason, in report/org mode.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The libpseudofs authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: Parents are followed through function parameters and through
-// dentries stored by converted calls, within one file only.  A static
+// Comments: Parents are followed through function parameters, dentries
+// stored by converted calls, plain copies (assignments and initialisers)
+// and functions returning a struct dentry *, within one file only.  A static
 // function named *_debugfs is renamed *_tracefs when the conversion leaves
 // it no debugfs call; global ones keep their name.
 // Options: --no-includes --include-headers
