@@ -50,7 +50,7 @@ config() {
 
 for p in "${patches[@]}"; do
 	i=$((i + 1))
-	subj=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$p" | head -1)
+	subj=$(git mailinfo /dev/null /dev/null <"$p" | sed -n 's/^Subject: //p')
 	echo "# $i: $(basename "$p")" >>"$log"
 	why=()
 	if ! gitam "$p" >>"$log" 2>&1; then
