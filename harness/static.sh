@@ -139,6 +139,7 @@ objects() {
 	local rev=$1 out=$2 objs=$3 tag=$4
 	KBUILD_LOCK=${KBUILD_LOCK:-/tmp/kbuild.lock} "$repo/harness/kbuild.sh" "$tree" "$rev" -- sh -c '
 		t=$(date +%s)
+		unset MAKEFLAGS MFLAGS MAKELEVEL	# not make -s of make static: the CC, CHECK lines count
 		cd "$1" && for o in $3; do rm -f "$2/$o"; done
 		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 $3 >"$5.w1" 2>&1 || echo "W=1 build failed" >>"$5.w1"
 		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 C=2 $3 >"$5.sparse" 2>&1 || echo "C=2 failed" >>"$5.sparse"
