@@ -18,21 +18,28 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-/* Check @name and @parent; a %NULL parent is the root. */
+/*
+ * Check @name and @parent; a %NULL parent is the root.  Return the length
+ * of @name or a negative errno.  One pass over the name: every creation
+ * and lookup comes through here.
+ */
 static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 				 struct dentry **parent)
 {
-	size_t len;
+	int len;
 
 	if (IS_ERR(*parent))
 		return PTR_ERR(*parent);
-	if (IS_ERR_OR_NULL(name) || strchr(name, '/'))
+	if (IS_ERR_OR_NULL(name))
 		return -EINVAL;
-	len = strlen(name);
+	for (len = 0; name[len]; len++) {
+		if (name[len] == '/')
+			return -EINVAL;
+		if (len == NAME_MAX)
+			return -ENAMETOOLONG;
+	}
 	if (!len || is_dot_dotdot(name, len))
 		return -EINVAL;
-	if (len > NAME_MAX)
-		return -ENAMETOOLONG;
 	if (*parent && !d_is_dir(*parent))
 		return -ENOTDIR;
 	/* pairs with the release in pseudofs_register() */
@@ -42,7 +49,7 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 		*parent = pfs->mount->mnt_root;
 	else if ((*parent)->d_sb != pfs->mount->mnt_sb)
 		return -EINVAL;
-	return 0;
+	return len;
 }
 
 /**
@@ -65,15 +72,15 @@ struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
 	struct dentry *dentry;
-	int err = pseudofs_check_parent(pfs, name, &parent);
+	int len = pseudofs_check_parent(pfs, name, &parent);
 
-	if (err)
-		return ERR_PTR(err);
+	if (len < 0)
+		return ERR_PTR(len);
 	inode_lock(d_inode(parent));
 	if (unlikely(IS_DEADDIR(d_inode(parent))))
 		dentry = ERR_PTR(-ENOENT);
 	else
-		dentry = lookup_one_len(name, parent, strlen(name));
+		dentry = lookup_one_len(name, parent, len);
 	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
@@ -463,11 +470,11 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
 {
-	int err = pseudofs_check_parent(pfs, name, &parent);
+	int len = pseudofs_check_parent(pfs, name, &parent);
 
-	if (err)
-		return ERR_PTR(err);
-	return lookup_positive_unlocked(name, parent, strlen(name));
+	if (len < 0)
+		return ERR_PTR(len);
+	return lookup_positive_unlocked(name, parent, len);
 }
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
 
@@ -587,7 +594,7 @@ struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 {
 	struct name_snapshot old_name;
 	struct dentry *dentry, *trap;
-	int err;
+	int err, len;
 
 	if (IS_ERR_OR_NULL(old_dentry))
 		return old_dentry ?: ERR_PTR(-EINVAL);
@@ -595,9 +602,9 @@ struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 		return old_dir;
 	if (!old_dir)
 		return ERR_PTR(-EINVAL);
-	err = pseudofs_check_parent(pfs, new_name, &new_dir);
-	if (err)
-		return ERR_PTR(err);
+	len = pseudofs_check_parent(pfs, new_name, &new_dir);
+	if (len < 0)
+		return ERR_PTR(len);
 	if (old_dir->d_sb != new_dir->d_sb || !d_is_dir(old_dir))
 		return ERR_PTR(-EINVAL);
 
@@ -610,7 +617,7 @@ struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 	    IS_DEADDIR(d_inode(old_dir)) || IS_DEADDIR(d_inode(new_dir)) ||
 	    old_dentry == trap || d_mountpoint(old_dentry))
 		goto unlock;
-	dentry = lookup_one_len(new_name, new_dir, strlen(new_name));
+	dentry = lookup_one_len(new_name, new_dir, len);
 	err = PTR_ERR(dentry);
 	if (IS_ERR(dentry))
 		goto unlock;
