@@ -132,9 +132,14 @@ cocci-corpus:
 		{ tail -30 $(RESULTS)/cocci-corpus.log; exit 1; }; tail -1 $(RESULTS)/cocci-corpus.log; fi
 
 # The semantic patches on real tracer code, scored against its hand conversion.
-COCCI_REAL ?= $(TOP)/../shared/corpus/tracefs-4.1
+# The shared corpus beside the clone, else the copy in tests/cocci/real/.
+COCCI_REAL_SHARED := $(firstword $(wildcard $(TOP)/../shared/corpus/tracefs-4.1/pre \
+	/work/shared/corpus/tracefs-4.1/pre))
+COCCI_REAL ?= $(if $(COCCI_REAL_SHARED),$(patsubst %/pre,%,$(COCCI_REAL_SHARED)),$(BUILD)/cocci-real-corpus/tracefs-4.1)
 cocci-real:
 	@mkdir -p $(RESULTS)
+	@if [ ! -d $(COCCI_REAL)/pre ]; then rm -rf $(BUILD)/cocci-real-corpus && mkdir -p $(BUILD)/cocci-real-corpus && \
+		tar -C $(BUILD)/cocci-real-corpus -xJf tests/cocci/real/tracefs-4.1.tar.xz; fi
 	@$(H)/cocci-real.sh $(COCCI_REAL) $(RESULTS) >$(RESULTS)/cocci-real.log 2>&1 || \
 		{ grep -v '^# ' $(RESULTS)/cocci-real.log | tail -30; exit 1; }; tail -1 $(RESULTS)/cocci-real.log
 
@@ -199,7 +204,7 @@ check:
 	@$(PHASE) deps $(MAKE) -s deps
 	@$(PHASE) base $(MAKE) -s base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
-	@$(PHASE) cocci-corpus+config $(MAKE) -s -j2 -O cocci-corpus cocci-real config || true
+	@$(PHASE) cocci-corpus+config $(MAKE) -s -k -j2 -O cocci-corpus cocci-real config || true
 	@$(PHASE) build-stock $(MAKE) -s kernel-stock
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
