@@ -23,6 +23,13 @@
 // and functions returning a struct dentry *, within one file only.  A static
 // function named *_debugfs is renamed *_tracefs when the conversion leaves
 // it no debugfs call; global ones keep their name.
+//   The script is one file on purpose: spatch 1.1.1 looks for an SmPL
+// #include relative to its working directory, not to this file, and the
+// harness and make coccicheck run it from the tree being converted.  Its
+// sections: the fact store (Python, for what SmPL cannot say: following
+// dentries through copies, calls and returns), the facts that SmPL rules
+// gather, one decision per debugfs call, then the patch, context, org and
+// report modes.
 // Options: --no-includes --include-headers
 
 virtual patch
@@ -54,7 +61,6 @@ TRACEFS = {
 	'debugfs_remove': 'tracefs_remove',
 	'debugfs_remove_recursive': 'tracefs_remove',
 }
-NOMATCH = '__debugfs_to_tracefs_no_match__'
 
 def st(f):
 	m = TMPNAME.search(f)
@@ -399,6 +405,87 @@ def decide(p, name):
 		s['converted'].add(fn)
 	return r
 
+# Small helpers for the script rules and script constraints below.  A
+# constraint is tokenised as SmPL, so string literals stay in here.
+
+def note_parent(p, f, P):
+	"""The parent argument of a create: one that a tracefs create already
+	uses is a tracing directory."""
+	s = st(p.file)
+	s['parent'][key(p)] = norm(P)
+	if not f.startswith('debugfs_'):
+		s['tfparents'].add((fn_of(p), norm(P)))
+
+def note_debugfs_only(p, A):
+	"""A possible parent of a debugfs helper that tracefs lacks."""
+	s = st(p.file)
+	s['nonconv'].add((fn_of(p), norm(A)))
+	s['nonconvparent'].setdefault(key(p), []).append(norm(A))
+
+def note_left(p):
+	st(p.file)['left'].add(fn_of(p))
+
+def note_ret(p):
+	st(p.file)['hasret'].add(fn_of(p))
+
+def ret_taken(p):
+	return fn_of(p) in st(p.file)['hasret']
+
+def root_moves(p, x, ret_free):
+	"""May the old dentry root x of the function of p become the int
+	status?  Not while x also parents debugfs-only files, nor, when ret_free,
+	while the function has a "ret" that the new declaration would clash
+	with."""
+	s = st(p.file)
+	fn = fn_of(p)
+	ok = not tainted(s, fn, x) and not (ret_free and fn in s['hasret'])
+	if ok:
+		s['converted'].add(fn)
+	return ok
+
+def renamed(p, fn):
+	"""Has fn lost all its debugfs work to tracefs?"""
+	s = st(p.file)
+	return fn in s['converted'] and fn not in s['left']
+
+def one_literal(c):
+	"""A message that names debugfs in a single string literal."""
+	return 'debugfs' in c and c.count('"') == 2
+
+ADD, REPLACE, REPLACE_DROP, DROP = \
+	'add tracefs.h', 'replace', 'replace, drop tracefs.h', 'drop'
+
+def plan_includes(p):
+	"""What to do with #include <linux/debugfs.h> at p: add tracefs.h
+	after it, replace it (and drop a later tracefs.h), drop it, or keep it.
+	spatch drops the comments above a removed line, so of two includes it
+	is always the later one that goes."""
+	s = st(p.file)
+	dline = int(p.line)
+	tline = s.get('tline')
+	first = dline == min(s.get('incs', [dline]))
+	if s['left'] and s.get('direct') and tline is None:
+		plan = ADD
+	elif s['left'] or not s['tracing']:
+		plan = None
+	elif tline is not None and tline > dline:
+		plan = REPLACE_DROP
+	elif tline is not None:
+		plan = DROP
+	elif s.get('usestfs') or first:
+		plan = REPLACE
+	else:
+		plan = DROP
+	s['incplan'] = plan
+
+def inc_plan(p):
+	return st(p.file).get('incplan')
+
+def drop_tracefs_h(p):
+	"""Is p the tracefs.h include that follows a replaced debugfs.h?"""
+	s = st(p.file)
+	return s.get('incplan') == REPLACE_DROP and int(p.line) == s.get('tline')
+
 // ---------------------------------------------------------------------
 // Facts about the file, collected before anything is decided.
 // ---------------------------------------------------------------------
@@ -492,25 +579,20 @@ position p;
 @@
 f@p(E)
 
+// The parent of every create and the dentry of every remove.
 @script:python@
 f << dirparent.f;
 P << dirparent.P;
 p << dirparent.p;
 @@
-s = st(p[0].file)
-s['parent'][key(p[0])] = norm(P)
-if not f.startswith('debugfs_'):
-	s['tfparents'].add((fn_of(p[0]), norm(P)))
+note_parent(p[0], f, P)
 
 @script:python@
 f << fileparent.f;
 P << fileparent.P;
 p << fileparent.p;
 @@
-s = st(p[0].file)
-s['parent'][key(p[0])] = norm(P)
-if not f.startswith('debugfs_'):
-	s['tfparents'].add((fn_of(p[0]), norm(P)))
+note_parent(p[0], f, P)
 
 @script:python@
 E << rmarg.E;
@@ -569,41 +651,34 @@ p << dbgattr.p;
 @@
 st(p[0].file)['dbgattr'].add('&' + norm(fops))
 
-// debugfs-only helpers (debugfs_create_u32() and friends) keep their
-// parent in debugfs.  The parent is the second or the third argument.
+// debugfs helpers that tracefs lacks (debugfs_create_u32() and friends,
+// everything but _dir and _file) keep their parent in debugfs.  The parent
+// is the second or the third argument.
 @dbgonly2@
-identifier f =~ "^debugfs_create_";
+identifier f =~ "^debugfs_create_(?!(dir|file)$)";
 expression A1, A2;
 position p;
 @@
 f@p(A1, A2, ...)
 
 @dbgonly3@
-identifier f =~ "^debugfs_create_";
+identifier f =~ "^debugfs_create_(?!(dir|file)$)";
 expression A1, A2, A3;
 position p;
 @@
 f@p(A1, A2, A3, ...)
 
 @script:python@
-f << dbgonly2.f;
 A << dbgonly2.A2;
 p << dbgonly2.p;
 @@
-if f not in TRACEFS:
-	s = st(p[0].file)
-	s['nonconv'].add((fn_of(p[0]), norm(A)))
-	s['nonconvparent'].setdefault(key(p[0]), []).append(norm(A))
+note_debugfs_only(p[0], A)
 
 @script:python@
-f << dbgonly3.f;
 A << dbgonly3.A3;
 p << dbgonly3.p;
 @@
-if f not in TRACEFS:
-	s = st(p[0].file)
-	s['nonconv'].add((fn_of(p[0]), norm(A)))
-	s['nonconvparent'].setdefault(key(p[0]), []).append(norm(A))
+note_debugfs_only(p[0], A)
 
 @def@
 identifier g, q;
@@ -699,16 +774,25 @@ p << dentryret.p;
 @@
 st(p[0].file)['rets'].setdefault(fn_of(p[0]), []).append(norm(E))
 
+// Functions that have a "ret" already: the int status that replaces their
+// tracing root cannot be declared under that name.  Only functions that
+// call tracing_init_dentry() are asked, so only those are looked at.
+@initcall@
+identifier fn;
+@@
+fn(...) { <+... tracing_init_dentry() ...+> }
+
 @usesret@
+identifier initcall.fn;
 symbol ret;
 position p;
 @@
-ret@p
+fn(...) { <+... ret@p ...+> }
 
 @script:python@
 p << usesret.p;
 @@
-st(p[0].file)['hasret'].add(fn_of(p[0]))
+note_ret(p[0])
 
 @declret@
 symbol ret;
@@ -720,42 +804,27 @@ T ret@p;
 @script:python@
 p << declret.p;
 @@
-st(p[0].file)['hasret'].add(fn_of(p[0]))
+note_ret(p[0])
 
 // ---------------------------------------------------------------------
 // Decisions: one per debugfs call site.
 // ---------------------------------------------------------------------
 
+// The calls that move to tracefs: decide() says which, and why.
 @cand@
 identifier f = {debugfs_create_dir, debugfs_create_file, debugfs_remove,
 		debugfs_remove_recursive};
-position p;
+position p : script:python(f) { decide(p[0], f)[0] };
 @@
 f@p(...)
 
-// nf: the replacement for the call; cf: the call itself when it is to be
-// converted, a name that matches nothing otherwise (include_match(False)
-// would also drop the bindings of unrelated rules).
-@script:python tracing_call@
-f << cand.f;
-p << cand.p;
-nf;
-cf;
-@@
-if decide(p[0], f)[0]:
-	coccinelle.nf = cocci.make_ident(TRACEFS[f])
-	coccinelle.cf = cocci.make_ident(f)
-else:
-	coccinelle.nf = cocci.make_ident(f)
-	coccinelle.cf = cocci.make_ident(NOMATCH)
-
-
-// Functions that got their tracing root from the pointer-returning
-// tracing_init_dentry() of old kernels.  A root that also parents
+// Roots from the pointer-returning tracing_init_dentry() of old kernels
+// that become the int status: "struct dentry *x = tracing_init_dentry();"
+// in a function with no "ret" yet ...  A root that also parents
 // debugfs-only files stays as it is (and is reported).
 @rootd@
 identifier fn, x;
-position p;
+position p : script:python(x) { root_moves(p[0], x, True) };
 @@
 fn(...) {
   ... when any
@@ -763,22 +832,10 @@ fn(...) {
   ... when any
 }
 
-@script:python rootd_ok@
-fn << rootd.fn;
-x << rootd.x;
-p << rootd.p;
-rdx;
-@@
-s = st(p[0].file)
-ok = not tainted(s, fn, x) and fn not in s['hasret']
-if ok:
-	s['converted'].add(fn)
-coccinelle.rdx = cocci.make_ident(x if ok else NOMATCH)
-
-// Functions whose root now is "x = tracing_init_dentry();".
+// ... and "x = tracing_init_dentry();" after "struct dentry *x;".
 @root_fn@
 identifier fn, x;
-position p;
+position p : script:python(x) { root_moves(p[0], x, False) };
 @@
 fn(...) {
   ... when any
@@ -788,35 +845,28 @@ fn(...) {
   ... when any
 }
 
-// rx: the root to rewrite; dx: its declaration becomes "int ret";
-// kx: its declaration goes, the function has a "ret" already.
-@script:python root_ok@
-fn << root_fn.fn;
-x << root_fn.x;
-p << root_fn.p;
-rx;
-dx;
-kx;
-@@
-s = st(p[0].file)
-ok = not tainted(s, fn, x)
-if ok:
-	s['converted'].add(fn)
-hasret = fn in s['hasret']
-coccinelle.rx = cocci.make_ident(x if ok else NOMATCH)
-coccinelle.dx = cocci.make_ident(x if ok and not hasret else NOMATCH)
-coccinelle.kx = cocci.make_ident(x if ok and hasret else NOMATCH)
-
 // ---------------------------------------------------------------------
 // patch mode
 // ---------------------------------------------------------------------
 
 @depends on patch@
 position cand.p;
-identifier tracing_call.cf, tracing_call.nf;
+symbol debugfs_create_dir, debugfs_create_file, debugfs_remove,
+       debugfs_remove_recursive;
 @@
-- cf@p
-+ nf
+(
+- debugfs_create_dir@p
++ tracefs_create_dir
+|
+- debugfs_create_file@p
++ tracefs_create_file
+|
+- debugfs_remove@p
++ tracefs_remove
+|
+- debugfs_remove_recursive@p
++ tracefs_remove
+)
 
 // debugfs reports failure with an ERR_PTR(), tracefs with NULL.
 @depends on patch@
@@ -852,22 +902,22 @@ if (!E) {
 // The dentry of the old tracing_init_dentry() becomes an int status and
 // its uses become the NULL parent that means the tracefs root.
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.rx;
+identifier root_fn.fn, root_fn.x;
 statement S;
 @@
 fn(...) {
 <...
-- rx = tracing_init_dentry();
+- x = tracing_init_dentry();
 + ret = tracing_init_dentry();
   if (
 (
-- !rx
+- !x
 |
-- rx == NULL
+- x == NULL
 |
-- IS_ERR(rx)
+- IS_ERR(x)
 |
-- IS_ERR_OR_NULL(rx)
+- IS_ERR_OR_NULL(x)
 )
 + ret
   ) S
@@ -875,11 +925,11 @@ fn(...) {
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.rx;
+identifier root_fn.fn, root_fn.x;
 @@
 int fn(...) {
 <...
-- rx = tracing_init_dentry();
+- x = tracing_init_dentry();
 + ret = tracing_init_dentry();
 + if (ret)
 +	return 0;
@@ -887,11 +937,11 @@ int fn(...) {
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.rx;
+identifier root_fn.fn, root_fn.x;
 @@
 void fn(...) {
 <...
-- rx = tracing_init_dentry();
+- x = tracing_init_dentry();
 + ret = tracing_init_dentry();
 + if (ret)
 +	return;
@@ -899,113 +949,106 @@ void fn(...) {
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.rx;
+identifier root_fn.fn, root_fn.x;
 @@
 fn(...) {
 <...
 (
-- rx = tracing_init_dentry()
+- x = tracing_init_dentry()
 + ret = tracing_init_dentry()
 |
-- PTR_ERR(rx)
+- PTR_ERR(x)
 + ret
 |
-- !rx
+- !x
 + ret
 |
-- rx == NULL
+- x == NULL
 + ret
 |
-- IS_ERR(rx)
+- IS_ERR(x)
 + ret
 |
-- IS_ERR_OR_NULL(rx)
+- IS_ERR_OR_NULL(x)
 + ret
 )
 ...>
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.rx;
+identifier root_fn.fn, root_fn.x;
 @@
 fn(...) {
 <...
-- rx
+- x
 + NULL
 ...>
 }
 
 // The declaration may hold other declarators too, so the dentry goes on
-// its own and "int ret;" opens the function's declarations.
+// its own and "int ret;" opens the function's declarations, unless the
+// function has a "ret" already.
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.dx;
+identifier root_fn.fn, root_fn.x;
+position d : script:python() { not ret_taken(d[0]) };
 @@
 fn(...) {
 + int ret;
   ... when any
-  struct dentry *dx;
+  struct dentry *x@d;
   ... when any
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_ok.dx;
+identifier root_fn.fn, root_fn.x;
 @@
 fn(...) {
   ... when any
-- struct dentry *dx;
-  ... when any
-}
-
-@depends on patch && int_root@
-identifier root_fn.fn, root_ok.kx;
-@@
-fn(...) {
-  ... when any
-- struct dentry *kx;
+- struct dentry *x;
   ... when any
 }
 
 // "struct dentry *x = tracing_init_dentry();"
 @depends on patch && int_root@
-identifier rootd.fn, rootd_ok.rdx;
+identifier rootd.fn, rootd.x;
 @@
 fn(...) {
   ... when any
-- struct dentry *rdx = tracing_init_dentry();
+- struct dentry *x = tracing_init_dentry();
 + int ret = tracing_init_dentry();
   ... when any
 }
 
 @depends on patch && int_root@
-identifier rootd.fn, rootd_ok.rdx;
+identifier rootd.fn, rootd.x;
 @@
 fn(...) {
 <...
 (
-- PTR_ERR(rdx)
+- PTR_ERR(x)
 + ret
 |
-- !rdx
+- !x
 + ret
 |
-- rdx == NULL
+- x == NULL
 + ret
 |
-- IS_ERR(rdx)
+- IS_ERR(x)
 + ret
 |
-- IS_ERR_OR_NULL(rdx)
+- IS_ERR_OR_NULL(x)
 + ret
 )
 ...>
 }
 
 @depends on patch && int_root@
-identifier rootd.fn, rootd_ok.rdx;
+identifier rootd.fn, rootd.x;
 @@
 fn(...) {
 <...
-- rdx
+- x
 + NULL
 ...>
 }
@@ -1014,7 +1057,7 @@ fn(...) {
 // is a tracefs one now.  Strings split over several literals are left.
 @msg depends on patch@
 expression E;
-constant char[] c;
+constant char[] c : script:python() { one_literal(c) };
 position p;
 identifier pr = {pr_warn, pr_warning, pr_warn_once, pr_err, pr_info,
 		 pr_debug};
@@ -1030,10 +1073,7 @@ if (!E) { ... pr(c@p, ...); ... }
 c << msg.c;
 nc;
 @@
-if 'debugfs' in c and c.count('"') == 2:
-	coccinelle.nc = cocci.make_expr(c.replace('debugfs', 'tracefs'))
-else:
-	cocci.include_match(False)
+coccinelle.nc = cocci.make_expr(c.replace('debugfs', 'tracefs'))
 
 @depends on patch@
 constant char[] msg.c;
@@ -1053,7 +1093,7 @@ f@p(...)
 @script:python@
 p << left.p;
 @@
-st(p[0].file)['left'].add(fn_of(p[0]))
+note_left(p[0])
 
 @left_define depends on patch@
 declarer name DEFINE_DEBUGFS_ATTRIBUTE;
@@ -1064,57 +1104,50 @@ DEFINE_DEBUGFS_ATTRIBUTE@p(...);
 @script:python@
 p << left_define.p;
 @@
-st(p[0].file)['left'].add(fn_of(p[0]))
+note_left(p[0])
 
 // A static *_debugfs function whose debugfs work all moved to tracefs is
 // renamed; other files may know a global one by its name.
-@rename@
+@rename depends on patch@
 identifier fn =~ "_debugfs$";
-position p;
+position p : script:python(fn) { renamed(p[0], fn) };
 type T;
 @@
 static T fn@p(...) { ... }
 
-@script:python rename_to depends on patch@
+@script:python rename_to@
 fn << rename.fn;
-p << rename.p;
-ofn;
 nfn;
 @@
-s = st(p[0].file)
 coccinelle.nfn = cocci.make_ident(re.sub('_debugfs$', '_tracefs', fn))
-if fn in s['converted'] and fn not in s['left']:
-	coccinelle.ofn = cocci.make_ident(fn)
-else:
-	coccinelle.ofn = cocci.make_ident(NOMATCH)
 
 @depends on patch@
-identifier rename_to.ofn, rename_to.nfn;
+identifier rename.fn, rename_to.nfn;
 type T;
 @@
 T
-- ofn
+- fn
 + nfn
   (...) {...}
 
 @depends on patch@
-identifier rename_to.ofn, rename_to.nfn;
+identifier rename.fn, rename_to.nfn;
 type T;
 @@
 T
-- ofn
+- fn
 + nfn
   (...);
 
 @depends on patch@
-identifier rename_to.ofn, rename_to.nfn;
+identifier rename.fn, rename_to.nfn;
 @@
-- ofn
+- fn
 + nfn
 
 // The include follows: tracefs.h replaces debugfs.h once nothing uses
-// debugfs any more.  spatch drops the comments above a removed line, so of
-// two includes it is always the later one that goes.
+// debugfs any more (plan_includes() above).  First the facts about the
+// file's includes and what it calls now ...
 @inc_any depends on patch@
 position p;
 @@
@@ -1172,88 +1205,29 @@ position p;
 @script:python@
 p << inc_debugfs_h.p;
 @@
-s = st(p[0].file)
-dline = int(p[0].line)
-tline = s.get('tline')
-first = dline == min(s.get('incs', [dline]))
-if s['left'] and s.get('direct') and tline is None:
-	plan = 'add tracefs.h'
-elif s['left'] or not s['tracing']:
-	plan = None
-elif tline is not None and tline > dline:
-	plan = 'replace, drop tracefs.h'
-elif tline is not None:
-	plan = 'drop'
-elif s.get('usestfs') or first:
-	plan = 'replace'
-else:
-	plan = 'drop'
-s['incplan'] = plan
+plan_includes(p[0])
 
-@inc_rep depends on patch@
-position p;
-@@
-#include <linux/debugfs.h>@p
-
-@script:python@
-p << inc_rep.p;
-@@
-if not (st(p[0].file).get('incplan') or '').startswith('replace'):
-	cocci.include_match(False)
-
+// ... then the plan: replace debugfs.h (dropping a later tracefs.h), add
+// tracefs.h after it, or drop it.
 @depends on patch@
-position inc_rep.p;
+position p : script:python() { inc_plan(p[0]) in (REPLACE, REPLACE_DROP) };
 @@
 - #include <linux/debugfs.h>@p
 + #include <linux/tracefs.h>
 
-@inc_add depends on patch@
-position p;
-@@
-#include <linux/debugfs.h>@p
-
-@script:python@
-p << inc_add.p;
-@@
-if st(p[0].file).get('incplan') != 'add tracefs.h':
-	cocci.include_match(False)
-
 @depends on patch@
-position inc_add.p;
+position p : script:python() { inc_plan(p[0]) == ADD };
 @@
   #include <linux/debugfs.h>@p
 + #include <linux/tracefs.h>
 
-@inc_rm depends on patch@
-position p;
-@@
-#include <linux/debugfs.h>@p
-
-@script:python@
-p << inc_rm.p;
-@@
-if st(p[0].file).get('incplan') != 'drop':
-	cocci.include_match(False)
-
 @depends on patch@
-position inc_rm.p;
+position p : script:python() { inc_plan(p[0]) == DROP };
 @@
 - #include <linux/debugfs.h>@p
 
-@inc_rmt depends on patch@
-position p;
-@@
-#include <linux/tracefs.h>@p
-
-@script:python@
-p << inc_rmt.p;
-@@
-s = st(p[0].file)
-if s.get('incplan') != 'replace, drop tracefs.h' or int(p[0].line) != s.get('tline'):
-	cocci.include_match(False)
-
 @depends on patch@
-position inc_rmt.p;
+position p : script:python() { drop_tracefs_h(p[0]) };
 @@
 - #include <linux/tracefs.h>@p
 
@@ -1262,10 +1236,10 @@ position inc_rmt.p;
 // ---------------------------------------------------------------------
 
 @depends on context@
+identifier cand.f;
 position cand.p;
-identifier tracing_call.cf;
 @@
-* cf@p(...)
+* f@p(...)
 
 @site depends on org || report@
 identifier f =~ "^debugfs_";
