@@ -52,6 +52,72 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 	return len;
 }
 
+/*
+ * @name in @parent, hashed, or false if the filesystem hashes names itself
+ * and the VFS must do the work.
+ */
+static bool pseudofs_qstr(struct dentry *parent, const char *name, int len,
+			  struct qstr *q)
+{
+	if (unlikely(parent->d_flags & DCACHE_OP_HASH))
+		return false;
+	*q = (struct qstr)QSTR_INIT(name, len);
+	q->hash = full_name_hash(parent, name, len);
+	return true;
+}
+
+/*
+ * The valid dentry the dcache holds for @q in @parent, or NULL.
+ *
+ * Entries are created and looked up by the kernel for itself, not by a task
+ * walking a path, so the caller's permission on @parent is not checked, as
+ * lookup_one_len() would.  pseudofs_check_parent() has checked the name.
+ */
+static struct dentry *pseudofs_d_lookup(struct dentry *parent,
+					const struct qstr *q)
+{
+	struct dentry *dentry = d_lookup(parent, q);
+
+	if (dentry && unlikely(dentry->d_flags & DCACHE_OP_REVALIDATE) &&
+	    dentry->d_op->d_revalidate(dentry, 0) <= 0) {
+		dput(dentry);
+		dentry = NULL;
+	}
+	return dentry;
+}
+
+/*
+ * lookup_one_len() without the permission check, @parent locked: the
+ * dcache's dentry, else a new one the directory's ->lookup() fills in.
+ * Names the filesystem hashes itself, and stale dentries, go the VFS's way.
+ */
+static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
+					     const char *name, int len)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *dentry, *old;
+	struct qstr q;
+
+	if (!pseudofs_qstr(parent, name, len, &q))
+		return lookup_one_len(name, parent, len);
+	dentry = d_lookup(parent, &q);
+	if (unlikely(dentry && (dentry->d_flags & DCACHE_OP_REVALIDATE))) {
+		dput(dentry);
+		return lookup_one_len(name, parent, len);
+	}
+	if (dentry)
+		return dentry;
+	dentry = d_alloc(parent, &q);
+	if (unlikely(!dentry))
+		return ERR_PTR(-ENOMEM);
+	old = dir->i_op->lookup(dir, dentry, 0);
+	if (unlikely(old)) {
+		dput(dentry);
+		dentry = old;
+	}
+	return dentry;
+}
+
 /**
  * pseudofs_start_creating - lock a new entry's parent and look its name up
  * @pfs: the pseudo filesystem
@@ -80,7 +146,7 @@ struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 	if (unlikely(IS_DEADDIR(d_inode(parent))))
 		dentry = ERR_PTR(-ENOENT);
 	else
-		dentry = lookup_one_len(name, parent, len);
+		dentry = pseudofs_lookup_locked(parent, name, len);
 	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
@@ -471,9 +537,17 @@ struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
 {
 	int len = pseudofs_check_parent(pfs, name, &parent);
+	struct dentry *dentry;
+	struct qstr q;
 
 	if (len < 0)
 		return ERR_PTR(len);
+	if (pseudofs_qstr(parent, name, len, &q)) {
+		dentry = pseudofs_d_lookup(parent, &q);
+		if (likely(dentry && d_really_is_positive(dentry)))
+			return dentry;
+		dput(dentry);
+	}
 	return lookup_positive_unlocked(name, parent, len);
 }
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
@@ -500,6 +574,27 @@ static struct dentry *pseudofs_next_child(struct dentry *parent,
 }
 
 /*
+ * Unhash @victim and detach whatever is mounted on or below it.  A file
+ * that nothing is mounted on is only dropped: d_set_mounted() refuses an
+ * unhashed dentry under the same ->d_lock, so nothing can be mounted on it
+ * afterwards, and d_invalidate()'s walks for children and submounts would
+ * find nothing.
+ */
+static void pseudofs_unhash(struct dentry *victim)
+{
+	if (!d_is_dir(victim)) {
+		spin_lock(&victim->d_lock);
+		if (!d_mountpoint(victim)) {
+			__d_drop(victim);
+			spin_unlock(&victim->d_lock);
+			return;
+		}
+		spin_unlock(&victim->d_lock);
+	}
+	d_invalidate(victim);
+}
+
+/*
  * Take @victim out of its parent @dir, locked.  Whoever finds it still
  * hashed removes it; a second remover finds it unhashed and does nothing,
  * so the parent's link count and the entry's reference are dropped once.
@@ -510,7 +605,7 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
 
 	if (!simple_positive(victim))
 		return;
-	d_invalidate(victim);
+	pseudofs_unhash(victim);
 	if (d_is_dir(victim)) {
 		drop_nlink(dir);
 		fsnotify_rmdir(dir, victim);
@@ -519,7 +614,6 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
 	}
 	if (ops && ops->remove)
 		ops->remove(victim);
-	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 	dput(victim);		/* the entry's own reference */
 }
 
@@ -562,6 +656,8 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 			inode_lock_nested(inode, I_MUTEX_CHILD);
 			pseudofs_unlink(inode, victim);
 			if (victim == dentry) {
+				inode_set_mtime_to_ts(inode,
+						      inode_set_ctime_current(inode));
 				inode_unlock(inode);
 				dput(dentry);
 				return;
