@@ -11,6 +11,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cred.h>
 #include <linux/fs_context.h>
 #include <linux/kthread.h>
 #include <linux/mount.h>
@@ -510,6 +511,56 @@ static void pft_lookup_nested(struct kunit *test)
 	pft_expect_gone(test, "b", a);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pseudofs_remove(&pft_fs, a);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/* A creation takes over the negative dentry somebody holds for its name. */
+static void pft_create_over_negative(struct kunit *test)
+{
+	struct dentry *root = pft_fs.mount->mnt_root, *neg, *d;
+
+	inode_lock(d_inode(root));
+	neg = lookup_one_len("n", root, 1);
+	inode_unlock(d_inode(root));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(neg));
+	KUNIT_ASSERT_TRUE(test, d_is_negative(neg));
+	d = pft_file("n", NULL);
+	KUNIT_EXPECT_PTR_EQ(test, d, neg);
+	KUNIT_EXPECT_TRUE(test, d_really_is_positive(neg));
+	dput(neg);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("n", NULL)), -EEXIST);
+	if (!IS_ERR(d))
+		pseudofs_remove(&pft_fs, d);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/*
+ * Entries are made and found for the kernel: the task's own permission on
+ * the parent does not matter.
+ */
+static void pft_no_permission_check(struct kunit *test)
+{
+	struct dentry *d = pseudofs_create_dir(&pft_fs, "shut", 0, NULL);
+	struct dentry *f, *l;
+	const struct cred *old;
+	struct cred *new;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	new = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, new);
+	cap_clear(new->cap_effective);
+	old = override_creds(new);
+	KUNIT_EXPECT_EQ(test, inode_permission(&nop_mnt_idmap, d_inode(d),
+					       MAY_EXEC), -EACCES);
+	f = pft_file("f", d);
+	l = pseudofs_lookup(&pft_fs, "f", d);
+	revert_creds(old);
+	put_cred(new);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_PTR_EQ(test, l, f);
+	if (!IS_ERR(l))
+		dput(l);
+	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1609,6 +1660,8 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_bad_names),
 	KUNIT_CASE(pft_lookup_bad),
 	KUNIT_CASE(pft_lookup_nested),
+	KUNIT_CASE(pft_create_over_negative),
+	KUNIT_CASE(pft_no_permission_check),
 	KUNIT_CASE(pft_remove_twice_via_lookup),
 	KUNIT_CASE_SLOW(pft_deep_tree),
 	KUNIT_CASE_SLOW(pft_wide_tree),
