@@ -42,6 +42,12 @@ virtual report
 // as a parent.
 virtual int_root
 
+// ---------------------------------------------------------------------
+// The fact store: what the rules below record about a file, and the
+// analysis that decides, from those facts, which dentries belong to
+// tracing.  The rest of the script is SmPL around it.
+// ---------------------------------------------------------------------
+
 @initialize:python@
 @@
 import re
@@ -82,7 +88,7 @@ def st(f):
 			'decided': {},		# call position -> (convert, reason)
 			'converted': set(),	# functions where something was converted
 			'left': set(),		# functions still calling debugfs
-			'hasret': set(),	# functions that use an identifier "ret"
+			'hasret': set(),	# root functions that have a "ret"
 			'nonconv': set(),	# (function, arg) of debugfs-only calls
 			'nonconvparent': {},	# debugfs-only call position -> parents
 			'fops': {},		# create_file position -> fops argument
@@ -405,8 +411,18 @@ def decide(p, name):
 		s['converted'].add(fn)
 	return r
 
+def explain(p, name):
+	"""decide() for the org and report modes."""
+	conv, why = decide(p, name)
+	return conv, why if conv else 'left in debugfs: ' + why
+
 # Small helpers for the script rules and script constraints below.  A
 # constraint is tokenised as SmPL, so string literals stay in here.
+
+def note_made(p, lhs, f, local):
+	"""lhs = f(...) at p: a dentry stored by a create."""
+	st(p.file)['made'].append({'fn': fn_of(p), 'lhs': norm(lhs),
+				   'local': local, 'creator': f, 'key': key(p)})
 
 def note_parent(p, f, P):
 	"""The parent argument of a create: one that a tracefs create already
@@ -487,9 +503,12 @@ def drop_tracefs_h(p):
 	return s.get('incplan') == REPLACE_DROP and int(p.line) == s.get('tline')
 
 // ---------------------------------------------------------------------
-// Facts about the file, collected before anything is decided.
+// Facts about the file, collected before anything is decided.  Each
+// script rule records one kind of fact in st(file) (see its fields).
 // ---------------------------------------------------------------------
 
+// A file that asks for the tracing root or makes tracefs files is part of
+// tracing: there a NULL parent means the tracing root, not debugfs's.
 @tfile@
 position p;
 @@
@@ -508,6 +527,7 @@ p << tfile.p;
 @@
 st(p[0].file)['tracing'] = True
 
+// The tracing root held in a local, "x = tracing_init_dentry();" ...
 @root@
 local idexpression struct dentry *x;
 position p;
@@ -520,6 +540,8 @@ p << root.p;
 @@
 st(p[0].file)['roots'].add((fn_of(p[0]), norm(x)))
 
+// ... or "struct dentry *x = tracing_init_dentry();", a root only while
+// the function leaves the name "ret" free for the int status.
 @rootdecl@
 identifier x;
 position p;
@@ -532,6 +554,9 @@ p << rootdecl.p;
 @@
 st(p[0].file)['rootdecls'].add((fn_of(p[0]), norm(x)))
 
+// Dentries that a create stores, with the function and the create that
+// made them: what a later parent or remove can be traced back to.  One
+// stored in a local variable is known in its own function only.
 @made@
 expression E;
 identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
@@ -541,6 +566,13 @@ position p;
 @@
 E = f@p(es)
 
+@script:python@
+E << made.E;
+f << made.f;
+p << made.p;
+@@
+note_made(p[0], E, f, False)
+
 @madelocal@
 local idexpression L;
 identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
@@ -548,6 +580,13 @@ identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
 position p;
 @@
 L = f@p(...)
+
+@script:python@
+p << madelocal.p;
+@@
+for m in st(p[0].file)['made']:
+	if m['key'] == key(p[0]):
+		m['local'] = True
 
 @madedecl@
 identifier L;
@@ -558,12 +597,28 @@ position p;
 @@
 T L = f@p(...);
 
+@script:python@
+L << madedecl.L;
+f << madedecl.f;
+p << madedecl.p;
+@@
+note_made(p[0], L, f, True)
+
+// The parent argument of every create and the dentry of every remove: a
+// call moves when that argument is a tracing directory.
 @dirparent@
 identifier f = {debugfs_create_dir, tracefs_create_dir};
 expression N, P;
 position p;
 @@
 f@p(N, P)
+
+@script:python@
+f << dirparent.f;
+P << dirparent.P;
+p << dirparent.p;
+@@
+note_parent(p[0], f, P)
 
 @fileparent@
 identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
@@ -572,21 +627,6 @@ position p;
 @@
 f@p(N, M, P, ...)
 
-@rmarg@
-identifier f = {debugfs_remove, debugfs_remove_recursive};
-expression E;
-position p;
-@@
-f@p(E)
-
-// The parent of every create and the dentry of every remove.
-@script:python@
-f << dirparent.f;
-P << dirparent.P;
-p << dirparent.p;
-@@
-note_parent(p[0], f, P)
-
 @script:python@
 f << fileparent.f;
 P << fileparent.P;
@@ -594,35 +634,22 @@ p << fileparent.p;
 @@
 note_parent(p[0], f, P)
 
+@rmarg@
+identifier f = {debugfs_remove, debugfs_remove_recursive};
+expression E;
+position p;
+@@
+f@p(E)
+
 @script:python@
 E << rmarg.E;
 p << rmarg.p;
 @@
 st(p[0].file)['parent'][key(p[0])] = norm(E)
 
-@script:python@
-E << made.E;
-f << made.f;
-p << made.p;
-@@
-st(p[0].file)['made'].append({'fn': fn_of(p[0]), 'lhs': norm(E),
-			      'local': False, 'creator': f, 'key': key(p[0])})
-
-@script:python@
-p << madelocal.p;
-@@
-for m in st(p[0].file)['made']:
-	if m['key'] == key(p[0]):
-		m['local'] = True
-
-@script:python@
-L << madedecl.L;
-f << madedecl.f;
-p << madedecl.p;
-@@
-st(p[0].file)['made'].append({'fn': fn_of(p[0]), 'lhs': norm(L),
-			      'local': True, 'creator': f, 'key': key(p[0])})
-
+// The fops of every file create, and the fops that
+// DEFINE_DEBUGFS_ATTRIBUTE() makes: those work on debugfs files only, so a
+// file using them stays in debugfs, and so does its parent.
 @filefops@
 identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
 expression N, M, P, D, F;
@@ -680,6 +707,9 @@ p << dbgonly3.p;
 @@
 note_debugfs_only(p[0], A)
 
+// Parameters that take a struct dentry *, and what the calls in this file
+// pass for them: such a parameter is a tracing directory when a caller
+// passes one.
 @def@
 identifier g, q;
 parameter list[n] ps;
@@ -747,7 +777,8 @@ p << copyfrom.p;
 @@
 add_copy(st(p[0].file), p[0], L, R, True)
 
-// Functions that hand out a dentry, and what they return.
+// Functions that hand out a dentry, and what they return: "d = get(x);"
+// copies a tracing dentry when get() returns only those.
 @dentryfn@
 identifier g;
 position p;
@@ -1241,6 +1272,7 @@ position cand.p;
 @@
 * f@p(...)
 
+// Every debugfs call, with what happens to it and why.
 @site depends on org || report@
 identifier f =~ "^debugfs_";
 position p;
@@ -1251,18 +1283,14 @@ f@p(...)
 f << site.f;
 p << site.p;
 @@
-conv, why = decide(p[0], f)
+conv, why = explain(p[0], f)
 if conv:
 	coccilib.org.print_todo(p[0], why)
 else:
-	coccilib.org.print_safe_todo(p[0], 'left in debugfs: ' + why)
+	coccilib.org.print_safe_todo(p[0], why)
 
 @script:python depends on report@
 f << site.f;
 p << site.p;
 @@
-conv, why = decide(p[0], f)
-if conv:
-	coccilib.report.print_report(p[0], why)
-else:
-	coccilib.report.print_report(p[0], 'left in debugfs: ' + why)
+coccilib.report.print_report(p[0], explain(p[0], f)[1])
