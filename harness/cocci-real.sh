@@ -15,8 +15,8 @@
 #   RESULTS_DIR/cocci-real.report report mode over pre/: why sites stay
 #   RESULTS_DIR/cocci-real.patch  our conversion of pre/
 #
-# Ends with "N passed, N failed"; exits non-zero on failure.  One spatch
-# process at a time.  SPATCH overrides spatch.
+# Ends with "N passed, N failed"; exits non-zero on failure.  Two spatch
+# processes at a time, as in cocci-convert.sh.  SPATCH overrides spatch.
 
 set -u
 
@@ -45,21 +45,33 @@ errors=0
 
 # run MODE COCCI DIR OUT: every file of DIR/kernel/trace that mentions
 # debugfs, one spatch run per file (spatch takes one command line as one
-# unit), as cocci-convert.sh does.
+# unit), as cocci-convert.sh does: two at a time, each into its own files,
+# gathered in file order afterwards.
 run() {
-	local mode=$1 sp=$2 dir=$3 out=$4 f
+	local mode=$1 sp=$2 dir=$3 out=$4 f o
+	rm -rf "$work/run"
+	mkdir -p "$work/run"
+	(cd "$dir" && grep -rl --include='*.[ch]' debugfs kernel/trace | sort) >"$work/files"
+	(cd "$dir" && SP_MODE=$mode SP_COCCI=$sp SP_OUT=$work/run SP_BIN=$spatch \
+		xargs -r -P 2 -n 1 sh -c '
+		o="$SP_OUT/$(printf %s "$1" | tr / _)"
+		"$SP_BIN" --very-quiet --no-includes --include-headers \
+			-D "$SP_MODE" --patch . --sp-file "$SP_COCCI" "$1" \
+			>"$o.out" 2>"$o.err"
+		echo $? >"$o.rc"
+	' sh) <"$work/files"
 	: >"$out"
-	for f in $(cd "$dir" && grep -rl --include='*.[ch]' debugfs kernel/trace | sort); do
-		if ! (cd "$dir" && "$spatch" --very-quiet --no-includes --include-headers \
-			-D "$mode" --patch . --sp-file "$sp" "$f") \
-			>>"$out" 2>"$work/err"; then
+	while read -r f; do
+		o=$work/run/$(printf %s "$f" | tr / _)
+		cat "$o.out" >>"$out"
+		if [ "$(cat "$o.rc")" != 0 ]; then
 			errors=$((errors + 1))
-			{ echo "$(basename "$sp") -D $mode $f failed:"; cat "$work/err"; } >>"$work/errors"
-		elif [ -s "$work/err" ]; then
+			{ echo "$(basename "$sp") -D $mode $f failed:"; cat "$o.err"; } >>"$work/errors"
+		elif [ -s "$o.err" ]; then
 			errors=$((errors + 1))
-			{ echo "$(basename "$sp") -D $mode $f:"; cat "$work/err"; } >>"$work/errors"
+			{ echo "$(basename "$sp") -D $mode $f:"; cat "$o.err"; } >>"$work/errors"
 		fi
-	done
+	done <"$work/files"
 }
 
 start=$SECONDS
