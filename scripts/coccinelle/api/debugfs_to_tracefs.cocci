@@ -208,19 +208,25 @@ def param_index(s, fn, e):
 			return i
 	return None
 
-def tainted(s, fn, e, seen=None):
+def memoised(search):
+	"""Keep the answers of search(s, fn, e, seen) per file.  seen holds
+	the questions being asked further up, and a question met again answers
+	False to cut the cycle, so only True answers and answers to a question
+	asked afresh are kept."""
+	def ask(s, fn, e, seen=None):
+		memo = s.setdefault(search.__name__, {})
+		if (fn, e) in memo:
+			return memo[(fn, e)]
+		top = not seen
+		r = search(s, fn, e, set() if seen is None else seen)
+		if r or top:
+			memo[(fn, e)] = r
+		return r
+	return ask
+
+def tainted(s, fn, e, seen):
 	"""Does dentry e in fn also parent something that has to stay in
 	debugfs?  Then it cannot move to tracefs either."""
-	memo = s.setdefault('tmemo', {})
-	if (fn, e) in memo:
-		return memo[(fn, e)]
-	top = seen is None
-	r = tainted1(s, fn, e, set() if top else seen)
-	if r or top:
-		memo[(fn, e)] = r
-	return r
-
-def tainted1(s, fn, e, seen):
 	if (fn, e) in seen or e == 'NULL':
 		return False
 	seen.add((fn, e))
@@ -258,6 +264,8 @@ def tainted1(s, fn, e, seen):
 			return True
 	return False
 
+tainted = memoised(tainted)
+
 CALL = re.compile(r'^(\w+)\(.*\)$')
 NODENTRY = re.compile(r'^(NULL|ERR_PTR\(.*\))$')
 
@@ -287,16 +295,6 @@ def getter(s, g, seen):
 
 def tracing_parent(s, fn, e, seen):
 	"""Is expression e, used in function fn, a tracing directory?"""
-	memo = s.setdefault('memo', {})
-	if (fn, e) in memo:
-		return memo[(fn, e)]
-	top = not seen
-	r = tracing_parent1(s, fn, e, seen)
-	if r or top:
-		memo[(fn, e)] = r
-	return r
-
-def tracing_parent1(s, fn, e, seen):
 	if (fn, e) in seen:
 		return False
 	seen.add((fn, e))
@@ -318,6 +316,8 @@ def tracing_parent1(s, fn, e, seen):
 	if m and getter(s, m.group(1), seen):
 		return True
 	return tracing_dentry(s, fn, e, seen)
+
+tracing_parent = memoised(tracing_parent)
 
 def tracing_dentry(s, fn, e, seen):
 	"""Is e a dentry created inside the tracing hierarchy?"""
@@ -880,6 +880,7 @@ fn(...) {
 // patch mode
 // ---------------------------------------------------------------------
 
+// Each call that cand accepted takes the tracefs name.
 @depends on patch@
 position cand.p;
 symbol debugfs_create_dir, debugfs_create_file, debugfs_remove,
