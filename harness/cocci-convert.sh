@@ -32,6 +32,10 @@ spatch=${SPATCH:-spatch}
 [ -d "$tree/kernel/trace" ] || die "$tree has no kernel/trace"
 [ -f "$conv" ] || die "semantic patches missing under $repo"
 command -v "$spatch" >/dev/null || die "$spatch not found"
+# spatch runs "python3" to find the interpreter it embeds, once per run;
+# behind a wrapper (a pyenv shim, say) that costs a second or more each
+# time, so name the interpreter itself.
+python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || python=
 
 start=$SECONDS
 work=$(mktemp -d)
@@ -47,9 +51,9 @@ checkpatch_out=$results/kernel-trace-conversion.checkpatch
 each_file() {
 	mkdir -p "$3"
 	(cd "$tree" && SP_MODE=$1 SP_COCCI=$2 SP_OUT=$3 SP_BIN=$spatch \
-		xargs -r -P 2 -n 1 sh -c '
+		SP_PY=$python xargs -r -P 2 -n 1 sh -c '
 		o="$SP_OUT/$(printf %s "$1" | tr / _)"
-		exec "$SP_BIN" --very-quiet --no-includes --include-headers \
+		exec "$SP_BIN" ${SP_PY:+--python "$SP_PY"} --very-quiet --no-includes --include-headers \
 			-D "$SP_MODE" --patch . --sp-file "$SP_COCCI" "$1" \
 			>"$o.out" 2>"$o.err"
 	' sh)

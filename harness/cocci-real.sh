@@ -28,6 +28,10 @@ results=$(cd "$2" && pwd)
 repo=$(cd "$(dirname "$0")/.." && pwd)
 spatch=${SPATCH:-spatch}
 command -v "$spatch" >/dev/null || die "$spatch not found"
+# spatch runs "python3" to find the interpreter it embeds, once per run;
+# behind a wrapper (a pyenv shim, say) that costs a second or more each
+# time, so name the interpreter itself.
+python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || python=
 [ -d "$corpus/pre/kernel/trace" ] && [ -d "$corpus/post/kernel/trace" ] ||
 	die "$corpus has no pre/ and post/ kernel/trace"
 
@@ -53,9 +57,9 @@ run() {
 	mkdir -p "$work/run"
 	(cd "$dir" && grep -rl --include='*.[ch]' debugfs kernel/trace | sort) >"$work/files"
 	(cd "$dir" && SP_MODE=$mode SP_COCCI=$sp SP_OUT=$work/run SP_BIN=$spatch \
-		xargs -r -P 2 -n 1 sh -c '
+		SP_PY=$python xargs -r -P 2 -n 1 sh -c '
 		o="$SP_OUT/$(printf %s "$1" | tr / _)"
-		"$SP_BIN" --very-quiet --no-includes --include-headers \
+		"$SP_BIN" ${SP_PY:+--python "$SP_PY"} --very-quiet --no-includes --include-headers \
 			-D "$SP_MODE" --patch . --sp-file "$SP_COCCI" "$1" \
 			>"$o.out" 2>"$o.err"
 		echo $? >"$o.rc"

@@ -33,6 +33,11 @@ conv=$root/scripts/coccinelle/api/debugfs_to_tracefs.cocci
 cand=$root/scripts/coccinelle/misc/pseudofs_candidates.cocci
 spatch=${SPATCH:-spatch}
 spflags=(--very-quiet --no-includes --include-headers)
+# spatch runs "python3" to find the interpreter it embeds, once per run;
+# behind a wrapper (a pyenv shim, say) that costs a second or more each
+# time, so name the interpreter itself.
+python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
+	[ -n "$python" ] && spflags=(--python "$python" "${spflags[@]}")
 
 command -v "$spatch" >/dev/null || { echo "run.sh: $spatch not found" >&2; exit 2; }
 
