@@ -102,12 +102,36 @@ static bool __init bad(struct dentry *d)
 	return IS_ERR_OR_NULL(d);
 }
 
-/* One round of every phase; fig[] gets ns per entry, or bytes for slab. */
+/*
+ * @dirs directories of @files files each under @top; false on failure, with
+ * the name that failed in @name (16 bytes).
+ */
+static bool __init bench_fill(const struct bench_fs *fs, struct dentry *top,
+			      unsigned int dirs, unsigned int files, char *name)
+{
+	struct dentry *sub;
+	unsigned int i, j;
+
+	for (i = 0; i < dirs; i++) {
+		snprintf(name, 16, "d%u", i);
+		sub = fs->mkdir(name, top);
+		if (bad(sub))
+			return false;
+		for (j = 0; j < files; j++) {
+			snprintf(name, 16, "f%u", j);
+			if (bad(fs->create(name, 0444, sub, NULL, &bench_fops)))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* One round of every timed phase; fig[] gets cycles per entry. */
 static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 			      s64 fig[PH_NR])
 {
-	unsigned int side = int_sqrt(n), i, j;
-	struct dentry *top, *d, *sub;
+	unsigned int side = int_sqrt(n), i;
+	struct dentry *top, *d;
 	char name[16];
 	cycles_t t;
 
@@ -143,17 +167,8 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 	if (bad(top))
 		return -ENOMEM;
 	t = get_cycles();
-	for (i = 0; i < side; i++) {
-		snprintf(name, sizeof(name), "d%u", i);
-		sub = fs->mkdir(name, top);
-		if (bad(sub))
-			goto fail;
-		for (j = 0; j < side; j++) {
-			snprintf(name, sizeof(name), "f%u", j);
-			if (bad(fs->create(name, 0444, sub, NULL, &bench_fops)))
-				goto fail;
-		}
-	}
+	if (!bench_fill(fs, top, side, side, name))
+		goto fail;
 	fig[PH_CREATE_TREE] = (get_cycles() - t) / (side * side);
 	t = get_cycles();
 	fs->remove(top);
@@ -168,8 +183,8 @@ fail:
 /* Slab bytes per file of 10000 / N directories of N files; -1 on failure. */
 static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 {
-	unsigned int dirs = max(1U, 10000 / n), i, j;
-	struct dentry *top, *sub;
+	unsigned int dirs = max(1U, 10000 / n);
+	struct dentry *top;
 	long s0, bytes = -1;
 	char name[16];
 
@@ -179,19 +194,11 @@ static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
 		return -1;
-	for (i = 0; i < dirs; i++) {
-		snprintf(name, sizeof(name), "d%u", i);
-		sub = fs->mkdir(name, top);
-		if (bad(sub))
-			goto out;
-		for (j = 0; j < n; j++) {
-			snprintf(name, sizeof(name), "f%u", j);
-			if (bad(fs->create(name, 0444, sub, NULL, &bench_fops)))
-				goto out;
-		}
-	}
-	bytes = (slab_bytes() - s0) / ((long)dirs * n);
-out:
+	if (bench_fill(fs, top, dirs, n, name))
+		bytes = (slab_bytes() - s0) / ((long)dirs * n);
+	else
+		pr_err("pseudofs_bench: fs=%s n=%u: cannot create %s\n",
+		       fs->name, n, name);
 	fs->remove(top);
 	return bytes;
 }
