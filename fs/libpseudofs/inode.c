@@ -126,7 +126,8 @@ static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
  *
  * On success @parent is locked and the negative dentry returned must be
  * passed to pseudofs_instantiate(), pseudofs_end_creating() or
- * pseudofs_failed_creating().
+ * pseudofs_failed_creating().  The kernel creates entries for itself: the
+ * calling task's permission on @parent is not checked.
  *
  * Return: the dentry, or ERR_PTR(-%EINVAL) for a bad @name (empty, "." or
  * "..", or with a '/') or a @parent of another filesystem,
@@ -527,7 +528,8 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
  * @parent: its directory, %NULL for the root
  *
  * The superblock lives as long as @pfs is registered, so the dentry stays
- * valid for as long as the caller holds it, even once it is removed.
+ * valid for as long as the caller holds it, even once it is removed.  As
+ * for creation, the calling task's permission on @parent is not checked.
  *
  * Return: the dentry, to be released with dput(), or an ERR_PTR():
  * -%ENOENT if there is no such entry, see pseudofs_start_creating() for
