@@ -58,7 +58,7 @@ SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,securityfs
 # every figure is there, and adds its own userspace figures; make bench
 # runs the same in full).
 BENCH_SMOKE ?= pseudofs_bench=100 pseudofs_bench_rounds=1
-BENCH_ROUNDS ?= 3
+BENCH_ROUNDS ?= 5
 BENCH_MAX ?= 10000
 SUITES_STOCK_DEBUG   ?= stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
