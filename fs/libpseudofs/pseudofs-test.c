@@ -31,6 +31,11 @@ struct pft_inode {
 
 static int pft_removed, pft_remounted;
 
+/* Remount walks begun and ended with the cookie, inodes visited outside one */
+static int pft_walk_begun, pft_walk_ended, pft_walk_outside;
+static bool pft_in_walk;
+#define PFT_WALK_COOKIE 42
+
 /* What the userspace mkdir and rmdir hooks saw. */
 static struct {
 	int mkdirs, rmdirs;
@@ -83,7 +88,23 @@ static void pft_remove(struct dentry *dentry)
 
 static void pft_remount_inode(struct inode *inode, unsigned int set)
 {
+	lockdep_assert_held(&inode->i_lock);
 	pft_remounted++;
+	pft_walk_outside += !pft_in_walk;
+}
+
+static int pft_remount_begin(void)
+{
+	might_sleep();
+	pft_walk_begun++;
+	pft_in_walk = true;
+	return PFT_WALK_COOKIE;
+}
+
+static void pft_remount_end(int cookie)
+{
+	pft_walk_ended += cookie == PFT_WALK_COOKIE;
+	pft_in_walk = false;
 }
 
 static struct vfsmount *pft_automount(struct path *path)
@@ -95,6 +116,8 @@ static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
 	.remove		= pft_remove,
 	.remount_inode	= pft_remount_inode,
+	.remount_begin	= pft_remount_begin,
+	.remount_end	= pft_remount_end,
 	.mkdir		= pft_mkdir_hook,
 	.rmdir		= pft_rmdir_hook,
 };
@@ -104,6 +127,8 @@ static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
 	.remove		= pft_remove,
 	.remount_inode	= pft_remount_inode,
+	.remount_begin	= pft_remount_begin,
+	.remount_end	= pft_remount_end,
 	.mkdir		= pft_mkdir_hook,
 };
 
@@ -219,6 +244,9 @@ static int pft_init(struct kunit *test)
 {
 	pft_removed = 0;
 	pft_remounted = 0;
+	pft_walk_begun = 0;
+	pft_walk_ended = 0;
+	pft_walk_outside = 0;
 	memset(&pft_hook, 0, sizeof(pft_hook));
 	pft_reset_options(&pft_fs);
 	pft_reset_options(&pft_fs_all);
@@ -845,6 +873,7 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(d)->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
 	KUNIT_EXPECT_EQ(test, pft_remounted, 0);
+	KUNIT_EXPECT_EQ(test, pft_walk_begun, 0);
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -865,11 +894,16 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3000);
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
 	KUNIT_EXPECT_EQ(test, pft_remounted, 3);	/* root, d and f */
+	/* one walk, bracketed by the hooks with the cookie */
+	KUNIT_EXPECT_EQ(test, pft_walk_begun, 1);
+	KUNIT_EXPECT_EQ(test, pft_walk_ended, 1);
+	KUNIT_EXPECT_EQ(test, pft_walk_outside, 0);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
 	KUNIT_EXPECT_EQ(test, pft_remounted, 3);
+	KUNIT_EXPECT_EQ(test, pft_walk_begun, 1);
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
 }

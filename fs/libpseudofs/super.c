@@ -141,13 +141,12 @@ int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 }
 EXPORT_SYMBOL_GPL(pseudofs_parse_param);
 
-/* Hold @inode if it is in use and attached to a dentry; i_lock is held. */
-static bool pseudofs_grab_inode(struct inode *inode)
+/* Is @inode in use and attached to a dentry?  i_lock is held. */
+static bool pseudofs_inode_attached(struct inode *inode)
 {
 	if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE) ||
 	    hlist_empty(&inode->i_dentry))
 		return false;
-	__iget(inode);
 	return true;
 }
 
@@ -156,36 +155,42 @@ static bool pseudofs_grab_inode(struct inode *inode)
  *
  * Only inodes attached to a dentry are visited: one still being set up by
  * its creator has no alias yet, and one whose dentry is gone cannot be
- * reached by anybody.  New inodes are added at the head of ->s_inodes, so
- * walking from the tail also visits the ones created during the walk,
- * which may have copied the old owner from their parent.  Each inode is
- * changed under its own lock, as ->setattr() changes it.
+ * reached by anybody.  Each inode is changed under its ->i_lock, taken
+ * anyway to look at it, so that the walk neither holds nor locks the
+ * inodes it changes, as stock tracefs's walk under RCU did not.  It lets
+ * go of the list only to reschedule, holding the inode it is at so that
+ * its place stays.  New inodes are added at the head of ->s_inodes, so
+ * walking from the tail also visits the ones created while it let go.
  */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_mount_opts *opts = sb->s_fs_info;
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
 	struct inode *inode, *prev = NULL;
+	int cookie = 0;
 
+	if (ops && ops->remount_begin)
+		cookie = ops->remount_begin();
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
-		if (!pseudofs_grab_inode(inode)) {
+		if (!pseudofs_inode_attached(inode)) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
-		spin_unlock(&inode->i_lock);
-		spin_unlock(&sb->s_inode_list_lock);
-
-		inode_lock(inode);
 		if (set & PSEUDOFS_OPT_UID)
 			inode->i_uid = opts->uid;
 		if (set & PSEUDOFS_OPT_GID)
 			inode->i_gid = opts->gid;
 		if (ops && ops->remount_inode)
 			ops->remount_inode(inode, set);
-		inode_unlock(inode);
-
+		if (!need_resched()) {
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		__iget(inode);
+		spin_unlock(&inode->i_lock);
+		spin_unlock(&sb->s_inode_list_lock);
 		iput(prev);
 		prev = inode;
 		cond_resched();
@@ -193,6 +198,8 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	}
 	spin_unlock(&sb->s_inode_list_lock);
 	iput(prev);
+	if (ops && ops->remount_end)
+		ops->remount_end(cookie);
 }
 
 static void pseudofs_apply(struct super_block *sb,

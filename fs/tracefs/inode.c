@@ -118,11 +118,14 @@ static int tracefs_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	struct inode *inode = d_inode(dentry);
 	struct tracefs_inode *ti = get_tracefs(inode);
 
+	/* The remount walk clears these flags under ->i_lock. */
+	spin_lock(&inode->i_lock);
 	if (ia_valid & ATTR_UID)
 		ti->flags |= TRACEFS_UID_PERM_SET;
 
 	if (ia_valid & ATTR_GID)
 		ti->flags |= TRACEFS_GID_PERM_SET;
+	spin_unlock(&inode->i_lock);
 
 	return simple_setattr(idmap, dentry, attr);
 }
@@ -175,38 +178,29 @@ static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
 
 /*
  * A remount with uid= or gid= resets the ownership of every inode (libpseudofs
- * already changed it, and holds the inode locked as ->setattr() does) and
- * what eventfs saved for the files it has not created yet.
+ * already changed it, and holds ->i_lock) and what eventfs saved for the files
+ * it has not created yet.  The walk runs under eventfs_remount_lock(): the
+ * eventfs mutex, and the SRCU read lock that keeps an eventfs_inode alive
+ * until after the last dentry pointing to it is released.  Seen under
+ * ->i_lock, an alias means that this has not happened yet.
  */
 static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 {
 	struct tracefs_inode *ti = get_tracefs(inode);
-	bool attached;
-	int srcu_idx;
 
 	if (set & PSEUDOFS_OPT_UID)
 		ti->flags &= ~TRACEFS_UID_PERM_SET;
 	if (set & PSEUDOFS_OPT_GID)
 		ti->flags &= ~TRACEFS_GID_PERM_SET;
-	if (!(ti->flags & TRACEFS_EVENT_INODE))
-		return;
-	/*
-	 * Only a dentry keeps the eventfs_inode in ->private alive; once the
-	 * last one is gone, it is freed after an SRCU grace period.  Seen
-	 * under the SRCU read lock, an alias means it is still there.
-	 */
-	srcu_idx = eventfs_remount_lock();
-	spin_lock(&inode->i_lock);
-	attached = !hlist_empty(&inode->i_dentry);
-	spin_unlock(&inode->i_lock);
-	if (attached)
+	if (ti->flags & TRACEFS_EVENT_INODE)
 		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
-	eventfs_remount_unlock(srcu_idx);
 }
 
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.init_inode	= tracefs_init_inode,
 	.remount_inode	= tracefs_remount_inode,
+	.remount_begin	= eventfs_remount_lock,
+	.remount_end	= eventfs_remount_unlock,
 	.mkdir		= tracefs_instance_mkdir,
 	.rmdir		= tracefs_instance_rmdir,
 };

@@ -51,10 +51,13 @@ struct pseudofs_mount_opts {
  *	out of the tree, once, with its parent locked, before the tree's
  *	reference to it is dropped.
  * @remount_inode: with %PSEUDOFS_REMOUNT_ALL, called on remount for every
- *	inode attached to a dentry, with the inode locked, after its owner
- *	was reset; @set holds the PSEUDOFS_OPT_* bits given.  May sleep.  The
- *	dentry may go away meanwhile: what it alone keeps alive must be
- *	checked under the filesystem's own lock.
+ *	inode attached to a dentry, under its ->i_lock, after its owner was
+ *	reset; @set holds the PSEUDOFS_OPT_* bits given.  Must not sleep.
+ *	The dentry may go as soon as ->i_lock is dropped: what it alone keeps
+ *	alive can be followed here if @remount_begin holds off its release.
+ * @remount_begin: called before the remount walk, may sleep; its return
+ *	value is handed to @remount_end, called after the walk.
+ * @remount_end: see @remount_begin.
  * @mkdir: userspace mkdir of @name in a directory that
  *	pseudofs_create_user_dir() made; @dentry is the VFS's negative dentry.
  *	Called with the directory unlocked (the VFS holds a reference to
@@ -73,6 +76,8 @@ struct pseudofs_operations {
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
 	void (*remove)(struct dentry *dentry);
 	void (*remount_inode)(struct inode *inode, unsigned int set);
+	int (*remount_begin)(void);
+	void (*remount_end)(int cookie);
 	int (*mkdir)(struct dentry *dentry, const char *name);
 	int (*rmdir)(struct dentry *dentry, const char *name);
 };
