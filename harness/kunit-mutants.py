@@ -43,6 +43,8 @@ MUTANTS = [
     ('super.c', 'unregister with entries left claims success',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n'),
+    ('super.c', 'the remount walk never calls ->remount_end',
+     '\t\tops->remount_end(cookie);\n', '\t\t;\n'),
     ('super.c', 'the remount walk misses directories',
      '\t    hlist_empty(&inode->i_dentry))\n',
      '\t    hlist_empty(&inode->i_dentry) || S_ISDIR(inode->i_mode))\n'),
