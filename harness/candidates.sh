@@ -11,8 +11,8 @@
 #
 # Only the files that can hold the plumbing reach spatch: a grep picks the
 # .c files that make inodes (new_inode), instantiate dentries (d_add,
-# d_instantiate) and pin a mount or look a name up; two spatch processes
-# at a time, one file each.  SPATCH overrides spatch.
+# d_instantiate) and pin a mount or look a name up; harness/spatch.sh runs
+# spatch on them, two files at a time.  SPATCH overrides spatch.
 
 set -euo pipefail
 
@@ -45,12 +45,8 @@ trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/out"
 if [ -s "$work/files" ]; then
-	(cd "$tree" && SP_COCCI=$cand SP_OUT=$work/out SP_BIN=$spatch \
-		xargs -r -P 2 -n 1 sh -c '
-		o="$SP_OUT/$(printf %s "$1" | tr / _)"
-		exec "$SP_BIN" --very-quiet --no-includes --include-headers \
-			-D report --sp-file "$SP_COCCI" "$1" >"$o.out" 2>"$o.err"
-	' sh <"$work/files") ||
+	"$repo/harness/spatch.sh" --each "$tree" "$work/out" -D report \
+		--sp-file "$cand" <"$work/files" ||
 		{ cat "$work/out"/*.err >&2 2>/dev/null; die "spatch failed"; }
 	cat "$work/out"/*.out | sort -t: -k1,1 -k2,2n >"$out"
 else

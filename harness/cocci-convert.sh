@@ -14,7 +14,7 @@
 # finds errors in the diff, or when TREE/kernel/trace calls a debugfs_*()
 # function on a line the report does not account for.  The semantic patches
 # are taken from this repository, so a tree without them works too.
-# SPATCH overrides spatch; at most two spatch processes run at a time.
+# SPATCH overrides spatch; harness/spatch.sh runs it, two files at a time.
 
 set -euo pipefail
 
@@ -28,14 +28,11 @@ results=$(cd "$2" && pwd)
 repo=$(cd "$(dirname "$0")/.." && pwd)
 conv=$repo/scripts/coccinelle/api/debugfs_to_tracefs.cocci
 spatch=${SPATCH:-spatch}
+launch=$repo/harness/spatch.sh
 
 [ -d "$tree/kernel/trace" ] || die "$tree has no kernel/trace"
 [ -f "$conv" ] || die "semantic patches missing under $repo"
 command -v "$spatch" >/dev/null || die "$spatch not found"
-# spatch runs "python3" to find the interpreter it embeds, once per run;
-# behind a wrapper (a pyenv shim, say) that costs a second or more each
-# time, so name the interpreter itself.
-python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || python=
 
 start=$SECONDS
 work=$(mktemp -d)
@@ -45,18 +42,10 @@ diff_out=$results/kernel-trace-conversion.diff
 report_out=$results/kernel-trace-conversion.report
 checkpatch_out=$results/kernel-trace-conversion.checkpatch
 
-# spatch takes files named together on one command line as one unit, so
-# every file gets its own run; two of them at a time.
-# each_file MODE COCCI OUTDIR < file list (relative to $tree)
+# each_file MODE COCCI OUTDIR < file list (relative to $tree): one spatch
+# run per file, two at a time (harness/spatch.sh).
 each_file() {
-	mkdir -p "$3"
-	(cd "$tree" && SP_MODE=$1 SP_COCCI=$2 SP_OUT=$3 SP_BIN=$spatch \
-		SP_PY=$python xargs -r -P 2 -n 1 sh -c '
-		o="$SP_OUT/$(printf %s "$1" | tr / _)"
-		exec "$SP_BIN" ${SP_PY:+--python "$SP_PY"} --very-quiet --no-includes --include-headers \
-			-D "$SP_MODE" --patch . --sp-file "$SP_COCCI" "$1" \
-			>"$o.out" 2>"$o.err"
-	' sh)
+	"$launch" --each "$tree" "$3" -D "$1" --patch . --sp-file "$2"
 }
 
 # The files that mention debugfs at all; spatch never sees the others.
