@@ -1,36 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Move the tracing hierarchy from debugfs to tracefs.
 ///
-/// Files and directories that belong under the tracing directory are created
-/// with tracefs_create_file()/tracefs_create_dir() and removed with
-/// tracefs_remove().  The tracing root is obtained with an int-returning
-/// tracing_init_dentry() and is addressed with a NULL parent.  A call
-/// belongs to the tracing hierarchy when its parent is NULL in a tracing
-/// file, comes from tracing_init_dentry(), is a directory made by an
-/// earlier converted call, is a copy of one of those, is handed out by a
-/// function that returns only those, or is a parameter that callers feed
-/// with one of those.  Everything else (another subsystem's debugfs
-/// directory, the debugfs/tracing automount, debugfs helpers without a
-/// tracefs counterpart, parents that cannot be followed: "could not prove
-/// it belongs to tracing") stays in debugfs and is listed, with the
-/// reason, in report/org mode.
+/// A debugfs_create_dir()/_file() or debugfs_remove*() whose parent, or
+/// the dentry it removes, belongs to the tracing directory becomes the
+/// tracefs call; everything else stays in debugfs, and report/org mode
+/// says why for each call left.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The libpseudofs authors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: Parents are followed through function parameters, dentries
-// stored by converted calls, plain copies (assignments and initialisers)
-// and functions returning a struct dentry *, within one file only.  A static
-// function named *_debugfs is renamed *_tracefs when the conversion leaves
-// it no debugfs call; global ones keep their name.
-//   The script is one file on purpose: spatch 1.1.1 looks for an SmPL
-// #include relative to its working directory, not to this file, and the
-// harness and make coccicheck run it from the tree being converted.  Its
-// sections: the fact store (Python, for what SmPL cannot say: following
-// dentries through copies, calls and returns), the facts that SmPL rules
-// gather, one decision per debugfs call, then the patch, context, org and
-// report modes.
+// Comments: -D int_root for trees whose tracing_init_dentry() returns int
+// (5.10 and later).  scripts/coccinelle/api/tracefs_debugfs_mix.cocci
+// checks the result.
 // Options: --no-includes --include-headers
+
+//# A call belongs to tracing when its parent is NULL in a tracing file,
+//# comes from tracing_init_dentry() (kept in a local, a static or a
+//# global, also through a once-only memo), is a directory made by a
+//# converted call, a copy of one, what a function returns when it returns
+//# only those, or a parameter that callers feed with one of those.
+//# It is converted only if that directory is converted or is the root: a
+//# directory that stays in debugfs (another subsystem's, one holding
+//# debugfs-only files, one that cannot be followed) keeps everything
+//# under it there, and the report names it.  Dentries are followed within
+//# one file.  A static function named *_debugfs is renamed *_tracefs
+//# when the conversion leaves it no debugfs call; global ones keep their
+//# name.
+//#   The script is one file on purpose: spatch 1.1.1 looks for an SmPL
+//# #include relative to its working directory, not to this file, and the
+//# harness and make coccicheck run it from the tree being converted.  Its
+//# sections: the analysis (Python, for what SmPL cannot say: following
+//# dentries through copies, calls and returns), the facts that SmPL rules
+//# gather, one decision per debugfs call, then the patch, context, org and
+//# report modes.
 
 virtual patch
 virtual context
@@ -52,12 +54,10 @@ virtual int_root
 @@
 import re
 
-# Facts, per file.  spatch re-parses a file under a temporary name once it
-# has transformed it; such a name maps back to the file.  With --include,
-# rules also see the forced headers, so facts must not be per run.
-files = {}
-latest = {}
-TMPNAME = re.compile(r'(^|/)cocci_small_output-\d+-[0-9a-f]+-')
+# Facts about the file being converted, started afresh for each file by
+# the first script rule below (see there).
+facts = {}
+MODE = {'int_root': False}
 
 CREATE = ('debugfs_create_dir', 'debugfs_create_file')
 REMOVE = ('debugfs_remove', 'debugfs_remove_recursive')
@@ -68,37 +68,32 @@ TRACEFS = {
 	'debugfs_remove_recursive': 'tracefs_remove',
 }
 
-def st(f):
-	m = TMPNAME.search(f)
-	if m:
-		f = latest.get(f[m.end():], f)
-	else:
-		latest[f.split('/')[-1]] = f
-	if f not in files:
-		files[f] = {
-			'tracing': False,	# uses tracing_init_dentry() or tracefs
-			'roots': set(),		# (function, local) from tracing_init_dentry()
-			'rootdecls': set(),	# same, as "struct dentry *x = ...;"
-			'made': [],		# dicts: fn, lhs, local, creator, key
-			'params': {},		# function -> {index: parameter}
-			'deflines': {},		# function -> line of its name
-			'calls': [],		# (caller, callee, index, argument)
-			'tfparents': set(),	# (function, parent) of a tracefs call
-			'parent': {},		# call position -> parent/dentry argument
-			'decided': {},		# call position -> (convert, reason)
-			'converted': set(),	# functions where something was converted
-			'left': set(),		# functions still calling debugfs
-			'hasret': set(),	# root functions that have a "ret"
-			'nonconv': set(),	# (function, arg) of debugfs-only calls
-			'nonconvparent': {},	# debugfs-only call position -> parents
-			'fops': {},		# create_file position -> fops argument
-			'fopsuse': [],		# (function, create_file position)
-			'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
-			'copies': {},		# position -> dict: fn, lhs, local, rhs, call
-			'dentryfns': set(),	# functions returning struct dentry *
-			'rets': {},		# function -> returned expressions
-		}
-	return files[f]
+def reset():
+	facts.clear()
+	facts.update({
+		'tracing': False,	# uses tracing_init_dentry() or tracefs
+		'roots': {},		# (function, x) from tracing_init_dentry() -> global?
+		'fnstatic': set(),	# (function, x): a static inside the function
+		'rootdecls': set(),	# same, as "struct dentry *x = ...;"
+		'made': [],		# dicts: fn, lhs, local, creator, key
+		'params': {},		# function -> {index: parameter}
+		'deflines': {},		# function -> line of its name
+		'calls': [],		# (caller, callee, index, argument)
+		'tfparents': set(),	# (function, parent) of a tracefs call
+		'parent': {},		# call position -> parent/dentry argument
+		'decided': {},		# call position -> (convert, reason)
+		'converted': set(),	# functions where something was converted
+		'left': set(),		# functions still calling debugfs
+		'hasret': set(),	# root functions that have a "ret"
+		'nonconv': set(),	# (function, arg) of debugfs-only calls
+		'nonconvparent': {},	# debugfs-only call position -> parents
+		'fops': {},		# create_file position -> fops argument
+		'fopsuse': [],		# (function, create_file position)
+		'dbgattr': set(),	# &fops made by DEFINE_DEBUGFS_ATTRIBUTE
+		'copies': {},		# position -> dict: fn, lhs, local, rhs, call
+		'dentryfns': set(),	# functions returning struct dentry *
+		'rets': {},		# function -> returned expressions
+	})
 
 def norm(e):
 	return re.sub(r'\s+', '', str(e))
@@ -199,6 +194,9 @@ def origin(s, fn, e, depth=0):
 def getter_origin(s, g, what):
 	if g not in s['dentryfns']:
 		return '%s, a function that this file does not define' % what
+	if MODE['int_root'] and root_handed_out(s, g):
+		return '%s, and %s() (line %d) hands out the tracing root, which is no dentry once tracing_init_dentry() returns int' % \
+			(what, g, s['deflines'].get(g, 0))
 	return '%s, and %s() (line %d) does not return only tracing dentries' % \
 		(what, g, s['deflines'].get(g, 0))
 
@@ -231,6 +229,11 @@ def tainted(s, fn, e, seen):
 		return False
 	seen.add((fn, e))
 	if (fn, e) in s['nonconv']:
+		return True
+	# under int_root the root becomes NULL: not while a helper it feeds
+	# has to stay in debugfs, which would then use the debugfs root
+	if MODE['int_root'] and root_of(s, fn, e, False) and \
+	   feeds_kept(s, fn, e, set()):
 		return True
 	for (f2, k) in s['fopsuse']:
 		if f2 == fn and s['parent'].get(k) == e and \
@@ -279,6 +282,7 @@ def add_copy(s, p, lhs, rhs, local):
 		return		# not a copy: a create, the root, or no dentry
 	if dkey(lhs) != lhs:
 		local = False
+	local = local or (fn_of(p), lhs) in s['fnstatic']
 	s['copies'][key(p)] = {'fn': fn_of(p), 'lhs': lhs, 'local': local,
 			       'line': key(p)[0],
 			       'rhs': None if m else rhs,
@@ -302,7 +306,7 @@ def tracing_parent(s, fn, e, seen):
 		return False
 	if e == 'NULL':
 		return s['tracing']
-	if (fn, e) in s['roots'] or (fn, e) in s['tfparents']:
+	if root_of(s, fn, e) or (fn, e) in s['tfparents']:
 		return True
 	# the directory that tracing_init_dentry() makes is the tracing root
 	if any(same_dentry(m, fn, e) and m['fn'] == 'tracing_init_dentry'
@@ -347,17 +351,88 @@ def tracing_dentry(s, fn, e, seen):
 				return True
 	return False
 
+def kept_by(s, fn, e, seen=None):
+	"""The debugfs create that keeps e, used in fn, in debugfs: one that
+	makes e, or a dentry that e is copied from, handed out as or fed with,
+	and stays there; None when every such create moves to tracefs."""
+	top = seen is None
+	seen = set() if top else seen
+	if (fn, e) in seen or e == 'NULL' or root_of(s, fn, e):
+		return None
+	seen.add((fn, e))
+	for m in s['made']:
+		if same_dentry(m, fn, e) and m['creator'].startswith('debugfs_') and \
+		   m['fn'] != 'tracing_init_dentry' and \
+		   not decide_at(s, m['key'], m['fn'], m['creator'])[0]:
+			return '\'%s\', made in debugfs by %s() at line %d in %s()' % \
+				(m['lhs'], m['creator'], m['key'][0], m['fn'])
+	src = []
+	for c in s['copies'].values():
+		if same_dentry(c, fn, e):
+			src += [(c['fn'], c['rhs'])] if c['rhs'] else \
+				[(c['call'], r) for r in s['rets'].get(c['call'], [])]
+	m = CALL.match(e)
+	if m:
+		src += [(m.group(1), r) for r in s['rets'].get(m.group(1), [])]
+	i = param_index(s, fn, e)
+	src += [(c, a) for (c, callee, j, a) in s['calls'] if callee == fn and j == i]
+	for (f2, e2) in src:
+		why = kept_by(s, f2, e2, seen)
+		if why:
+			return why
+	return None
+
+def feeds_kept(s, fn, e, seen):
+	"""Is e, in fn, handed (as an argument or a copy) to a parent that
+	also comes from a create staying in debugfs?"""
+	if (fn, e) in seen:
+		return False
+	seen.add((fn, e))
+	for (caller, callee, j, a) in s['calls']:
+		q = s['params'].get(callee, {}).get(j)
+		if caller == fn and a == e and q and \
+		   (kept_by(s, callee, q) or feeds_kept(s, callee, q, seen)):
+			return True
+	return any(c['fn'] == fn and c['rhs'] == e and
+		   (kept_by(s, fn, c['lhs']) or feeds_kept(s, fn, c['lhs'], seen))
+		   for c in s['copies'].values())
+
 def decide(p, name):
 	"""Return (convert, reason) for the debugfs call name at p."""
-	s = st(p.file)
-	k = key(p)
+	return decide_at(facts, key(p), fn_of(p), name)
+
+def decide_at(s, k, fn, name):
+	"""decide() for the call name at k in function fn.  A call in the
+	middle of being decided (a dentry that names itself) counts as moving."""
 	if k in s['decided']:
 		return s['decided'][k]
-	fn = fn_of(p)
+	s['decided'][k] = (True, None)
+	r = decide_rule(s, k, fn, name)
+	# a call moves only if its parent, or the dentry it removes, moves too
+	why = r[0] and kept_by(s, fn, s['parent'].get(k))
+	if why and name in REMOVE:
+		r = (False, '%s(%s): the dentry comes from %s, which stays there, so does its removal' % (name, s['parent'][k], why))
+	elif why:
+		r = (False, '%s(): parent \'%s\' comes from %s, which stays there, and so does everything under it' % (name, s['parent'][k], why))
+	# a directory kept where another one that stays is kept too: what is
+	# made under it cannot move for one of them only
+	m = made_at(s, k)
+	m2 = r[0] and name == 'debugfs_create_dir' and m and m['lhs'] and \
+		next((m2 for m2 in s['made'] if m2 is not m and
+		      m2['creator'].startswith('debugfs_') and
+		      m2['fn'] != 'tracing_init_dentry' and
+		      same_dentry(m2, fn, m['lhs']) and
+		      not decide_at(s, m2['key'], m2['fn'], m2['creator'])[0]), None)
+	if m2:
+		r = (False, '%s(): \'%s\' also holds the directory made in debugfs by %s() at line %d in %s(), which stays there, and what is made under either cannot move for one of them only' % (name, m['lhs'], m2['creator'], m2['key'][0], m2['fn']))
+	s['decided'][k] = r
+	if r[0]:
+		s['converted'].add(fn)
+	return r
+
+def decide_rule(s, k, fn, name):
 	arg = s['parent'].get(k)
 	m = made_at(s, k)
-	parent_is_tracing = arg is not None and arg != 'NULL' and \
-		tracing_parent(s, fn, arg, set())
 	if name == 'debugfs_create_automount':
 		r = (False, 'debugfs_create_automount() keeps the old debugfs/tracing mount point working; it stays in debugfs')
 	elif fn == 'tracing_init_dentry':
@@ -367,7 +442,7 @@ def decide(p, name):
 	elif name not in TRACEFS:
 		why = '%s() has no tracefs counterpart; it stays in debugfs' % name
 		args = s['nonconvparent'].get(k, [])
-		if any((fn, a) in s['roots'] or
+		if any(root_of(s, fn, a, False) or
 		       any(same_dentry(m2, fn, a) for m2 in s['made'])
 		       for a in args):
 			why += ' (its directory stays in debugfs with it; a tracefs file with its own fops needs hand work)'
@@ -402,13 +477,10 @@ def decide(p, name):
 		r = (False, '%s(): parent \'%s\' also holds files that have no tracefs counterpart; it stays in debugfs' % (name, arg))
 	elif made_line(s, fn, arg):
 		r = (False, '%s(): parent \'%s\' is made in debugfs at line %d and stays there, so does this' % (name, arg, made_line(s, fn, arg)))
-	elif (fn, arg) in s['roots'] or (fn, arg) in s['rootdecls']:
+	elif root_of(s, fn, arg, False) or (fn, arg) in s['rootdecls']:
 		r = (False, '%s(): the tracing root \'%s\' stays a debugfs dentry in %s(), so does this' % (name, arg, fn))
 	else:
 		r = (False, 'could not prove it belongs to tracing: %s() in %s(): parent %s; convert by hand if it is a tracefs dentry' % (name, fn, origin(s, fn, arg)))
-	s['decided'][k] = r
-	if r[0]:
-		s['converted'].add(fn)
 	return r
 
 def explain(p, name):
@@ -420,48 +492,76 @@ def explain(p, name):
 # constraint is tokenised as SmPL, so string literals stay in here.
 
 def note_made(p, lhs, f, local):
-	"""lhs = f(...) at p: a dentry stored by a create."""
-	st(p.file)['made'].append({'fn': fn_of(p), 'lhs': norm(lhs),
-				   'local': local, 'creator': f, 'key': key(p)})
+	"""lhs = f(...) at p: a dentry stored by a create.  A static of the
+	function is known in that function only, as a local is."""
+	s = facts
+	local = local or (fn_of(p), norm(lhs)) in s['fnstatic']
+	s['made'].append({'fn': fn_of(p), 'lhs': norm(lhs),
+			  'local': local, 'creator': f, 'key': key(p)})
+
+def note_root(p, x, glob):
+	"""x = tracing_init_dentry() at p; a root kept in a file static or a
+	global is the root in every function."""
+	s = facts
+	fn, x = fn_of(p), norm(x)
+	s['roots'][(fn, x)] = glob and (fn, x) not in s['fnstatic']
+
+def root_of(s, fn, e, moving=True):
+	"""Is e in fn the root from tracing_init_dentry()?  Under int_root
+	(moving) only a root that the patch turns into NULL counts: a local or a
+	static of the function that the function does not hand out."""
+	for (f, x), glob in s['roots'].items():
+		if x != e or not (f == fn or glob):
+			continue
+		if not (moving and MODE['int_root']):
+			return True
+		if not glob and x not in s['rets'].get(f, []):
+			return True
+	return False
+
+def root_handed_out(s, g):
+	"""Does g return the tracing root (a once-only memo of it)?"""
+	return any(root_of(s, g, r, False) for r in s['rets'].get(g, []))
 
 def note_parent(p, f, P):
 	"""The parent argument of a create: one that a tracefs create already
 	uses is a tracing directory."""
-	s = st(p.file)
+	s = facts
 	s['parent'][key(p)] = norm(P)
 	if not f.startswith('debugfs_'):
 		s['tfparents'].add((fn_of(p), norm(P)))
 
 def note_debugfs_only(p, A):
 	"""A possible parent of a debugfs helper that tracefs lacks."""
-	s = st(p.file)
+	s = facts
 	s['nonconv'].add((fn_of(p), norm(A)))
 	s['nonconvparent'].setdefault(key(p), []).append(norm(A))
 
 def note_left(p):
-	st(p.file)['left'].add(fn_of(p))
+	facts['left'].add(fn_of(p))
 
 def note_ret(p):
-	st(p.file)['hasret'].add(fn_of(p))
+	facts['hasret'].add(fn_of(p))
 
 def ret_taken(p):
-	return fn_of(p) in st(p.file)['hasret']
+	return fn_of(p) in facts['hasret']
 
 def root_moves(p, x, ret_free):
 	"""May the old dentry root x of the function of p become the int
 	status?  Not while x also parents debugfs-only files, nor, when ret_free,
 	while the function has a "ret" that the new declaration would clash
 	with."""
-	s = st(p.file)
+	s = facts
 	fn = fn_of(p)
-	ok = not tainted(s, fn, x) and not (ret_free and fn in s['hasret'])
+	ok = not tainted(s, fn, x) and not (ret_free and fn in s['hasret']) \
+		and norm(x) not in s['rets'].get(fn, [])
 	if ok:
 		s['converted'].add(fn)
 	return ok
 
 def renamed(p, fn):
 	"""Has fn lost all its debugfs work to tracefs?"""
-	s = st(p.file)
+	s = facts
 	return fn in s['converted'] and fn not in s['left']
 
 def one_literal(c):
@@ -476,7 +576,7 @@ def plan_includes(p):
 	after it, replace it (and drop a later tracefs.h), drop it, or keep it.
 	spatch drops the comments above a removed line, so of two includes it
 	is always the later one that goes."""
-	s = st(p.file)
+	s = facts
 	dline = int(p.line)
 	tline = s.get('tline')
 	first = dline == min(s.get('incs', [dline]))
@@ -495,17 +595,24 @@ def plan_includes(p):
 	s['incplan'] = plan
 
 def inc_plan(p):
-	return st(p.file).get('incplan')
+	return facts.get('incplan')
 
 def drop_tracefs_h(p):
 	"""Is p the tracefs.h include that follows a replaced debugfs.h?"""
-	s = st(p.file)
+	s = facts
 	return s.get('incplan') == REPLACE_DROP and int(p.line) == s.get('tline')
 
 // ---------------------------------------------------------------------
 // Facts about the file, collected before anything is decided.  Each
-// script rule records one kind of fact in st(file) (see its fields).
+// script rule records one kind of fact (see the fields in reset()).
 // ---------------------------------------------------------------------
+
+//# A script rule without metavariables runs once per file, before the rules
+//# below see it: the facts start afresh for each file, whatever name spatch
+//# gives the file once a rule has transformed it.
+@script:python@
+@@
+reset()
 
 // A file that asks for the tracing root or makes tracefs files is part of
 // tracing: there a NULL parent means the tracing root, not debugfs's.
@@ -525,9 +632,33 @@ trace_create_file@p(...)
 @script:python@
 p << tfile.p;
 @@
-st(p[0].file)['tracing'] = True
+facts['tracing'] = True
 
-// The tracing root held in a local, "x = tracing_init_dentry();" ...
+@script:python depends on int_root@
+@@
+MODE['int_root'] = True
+
+// Statics of a function (the once-only memo: "if (d) return d; d = ...;")
+// are known in that function only.
+@fnstatic@
+identifier fn, x;
+type T;
+position p;
+@@
+fn(...) {
+  ... when any
+  static T x@p;
+  ... when any
+}
+
+@script:python@
+x << fnstatic.x;
+p << fnstatic.p;
+@@
+facts['fnstatic'].add((fn_of(p[0]), x))
+
+// The tracing root held in a local, a static or a global,
+// "x = tracing_init_dentry();" ...
 @root@
 local idexpression struct dentry *x;
 position p;
@@ -538,7 +669,19 @@ x@p = tracing_init_dentry()
 x << root.x;
 p << root.p;
 @@
-st(p[0].file)['roots'].add((fn_of(p[0]), norm(x)))
+note_root(p[0], x, False)
+
+@rootg@
+global idexpression struct dentry *x;
+position p;
+@@
+x@p = tracing_init_dentry()
+
+@script:python@
+x << rootg.x;
+p << rootg.p;
+@@
+note_root(p[0], x, True)
 
 // ... or "struct dentry *x = tracing_init_dentry();", a root only while
 // the function leaves the name "ret" free for the int status.
@@ -552,7 +695,7 @@ struct dentry *x@p = tracing_init_dentry();
 x << rootdecl.x;
 p << rootdecl.p;
 @@
-st(p[0].file)['rootdecls'].add((fn_of(p[0]), norm(x)))
+facts['rootdecls'].add((fn_of(p[0]), norm(x)))
 
 // Dentries that a create stores, with the function and the create that
 // made them: what a later parent or remove can be traced back to.  One
@@ -584,7 +727,7 @@ L = f@p(...)
 @script:python@
 p << madelocal.p;
 @@
-for m in st(p[0].file)['made']:
+for m in facts['made']:
 	if m['key'] == key(p[0]):
 		m['local'] = True
 
@@ -645,7 +788,7 @@ f@p(E)
 E << rmarg.E;
 p << rmarg.p;
 @@
-st(p[0].file)['parent'][key(p[0])] = norm(E)
+facts['parent'][key(p[0])] = norm(E)
 
 // The fops of every file create, and the fops that
 // DEFINE_DEBUGFS_ATTRIBUTE() makes: those work on debugfs files only, so a
@@ -661,7 +804,7 @@ f@p(N, M, P, D, F)
 F << filefops.F;
 p << filefops.p;
 @@
-s = st(p[0].file)
+s = facts
 s['fops'][key(p[0])] = norm(F)
 s['fopsuse'].append((fn_of(p[0]), key(p[0])))
 
@@ -676,7 +819,7 @@ DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
 fops << dbgattr.fops;
 p << dbgattr.p;
 @@
-st(p[0].file)['dbgattr'].add('&' + norm(fops))
+facts['dbgattr'].add('&' + norm(fops))
 
 // debugfs helpers that tracefs lacks (debugfs_create_u32() and friends,
 // everything but _dir and _file) keep their parent in debugfs.  The parent
@@ -724,7 +867,7 @@ q << def.q;
 n << def.n;
 p << def.p;
 @@
-s = st(p[0].file)
+s = facts
 s['params'].setdefault(g, {})[int(n)] = norm(q)
 s['deflines'][g] = int(p[0].line)
 
@@ -742,7 +885,7 @@ n << def.n;
 A << callarg.A;
 p << callarg.p;
 @@
-st(p[0].file)['calls'].append((fn_of(p[0]), g, int(n), norm(A)))
+facts['calls'].append((fn_of(p[0]), g, int(n), norm(A)))
 
 // Dentries copied by plain assignment (tr->event_dir = d_events;) and
 // dentries handed out by a function (d = get_dir(tr);), initialisers of
@@ -761,7 +904,7 @@ L << copyto.L;
 R << copyto.R;
 p << copyto.p;
 @@
-add_copy(st(p[0].file), p[0], L, R, False)
+add_copy(facts, p[0], L, R, False)
 
 @copyfrom@
 local idexpression struct dentry *L;
@@ -775,7 +918,7 @@ L << copyfrom.L;
 R << copyfrom.R;
 p << copyfrom.p;
 @@
-add_copy(st(p[0].file), p[0], L, R, True)
+add_copy(facts, p[0], L, R, True)
 
 // Functions that hand out a dentry, and what they return: "d = get(x);"
 // copies a tracing dentry when get() returns only those.
@@ -789,7 +932,7 @@ struct dentry *g@p(...) { ... }
 g << dentryfn.g;
 p << dentryfn.p;
 @@
-s = st(p[0].file)
+s = facts
 s['dentryfns'].add(g)
 s['deflines'][g] = int(p[0].line)
 
@@ -803,7 +946,7 @@ return E@p;
 E << dentryret.E;
 p << dentryret.p;
 @@
-st(p[0].file)['rets'].setdefault(fn_of(p[0]), []).append(norm(E))
+facts['rets'].setdefault(fn_of(p[0]), []).append(norm(E))
 
 // Functions that have a "ret" already: the int status that replaces their
 // tracing root cannot be declared under that name.  Only functions that
@@ -1192,7 +1335,7 @@ position p;
 @script:python@
 p << inc_any.p;
 @@
-st(p[0].file).setdefault('incs', []).append(int(p[0].line))
+facts.setdefault('incs', []).append(int(p[0].line))
 
 @inc_trace_h depends on patch@
 position p;
@@ -1202,7 +1345,7 @@ position p;
 @script:python@
 p << inc_trace_h.p;
 @@
-st(p[0].file)['tracing'] = True
+facts['tracing'] = True
 
 @inc_tracefs_h depends on patch@
 position p;
@@ -1212,7 +1355,7 @@ position p;
 @script:python@
 p << inc_tracefs_h.p;
 @@
-st(p[0].file)['tline'] = int(p[0].line)
+facts['tline'] = int(p[0].line)
 
 @uses_tracefs depends on patch@
 identifier f =~ "^(tracefs_|trace_create_file$|tracing_init_dentry$)";
@@ -1224,7 +1367,7 @@ f@p(...)
 f << uses_tracefs.f;
 p << uses_tracefs.p;
 @@
-s = st(p[0].file)
+s = facts
 s['usestfs'] = True
 if f.startswith('tracefs_'):
 	s['direct'] = True
