@@ -14,12 +14,15 @@
 #                      exactly report/NAME.report (sorted).
 #   candidates/NAME.c  pseudofs_candidates.cocci in report mode must print
 #                      exactly candidates/NAME.report.
+#   mix/NAME.c         tracefs_debugfs_mix.cocci in report mode must print
+#                      exactly mix/NAME.report.
 #   modes/NAME.c       the context and org modes of the semantic patch named
 #                      in the case's first line ("cocci: api/foo.cocci")
 #                      must print modes/NAME.context and modes/NAME.org.
 #
 # The KTAP goes to OUT.ktap and to stdout, followed by "N passed, N failed".
-# The exit status is non-zero when a case fails.  SPATCH overrides spatch.
+# The exit status is non-zero when a case fails.  spatch runs through
+# harness/spatch.sh; SPATCH overrides spatch.
 
 set -u
 
@@ -31,15 +34,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 conv=$root/scripts/coccinelle/api/debugfs_to_tracefs.cocci
 cand=$root/scripts/coccinelle/misc/pseudofs_candidates.cocci
+mix=$root/scripts/coccinelle/api/tracefs_debugfs_mix.cocci
+launch=$root/harness/spatch.sh
 spatch=${SPATCH:-spatch}
-spflags=(--very-quiet --no-includes --include-headers)
-# spatch runs "python3" to find the interpreter it embeds, once per run;
-# behind a wrapper (a pyenv shim, say) that costs a second or more each
-# time, so name the interpreter itself.
-python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
-	[ -n "$python" ] && spflags=(--python "$python" "${spflags[@]}")
-
 command -v "$spatch" >/dev/null || { echo "run.sh: $spatch not found" >&2; exit 2; }
+# the interpreter spatch embeds, probed once for all the runs
+SPATCH_PYTHON=$("$launch" --python) || exit 2
+export SPATCH_PYTHON
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -68,8 +69,7 @@ fail() {
 run_spatch() {
 	local dir=$1 mode=$2 cocci=$3 file=$4
 	shift 4
-	(cd "$dir" && "$spatch" "${spflags[@]}" -D "$mode" --sp-file "$cocci" \
-		"$file" "$@")
+	(cd "$dir" && "$launch" -D "$mode" --sp-file "$cocci" "$file" "$@")
 }
 
 # Drop the lines that name spatch's temporary files from a diff.
@@ -207,6 +207,9 @@ for c in "$here"/report/*.c; do
 done
 for c in "$here"/candidates/*.c; do
 	report_case candidates "$cand" "$c"
+done
+for c in "$here"/mix/*.c; do
+	report_case mix "$mix" "$c"
 done
 c=$here/candidates/open_coded_start_creating.c
 [ -f "$c" ] && noop_case "$c"
