@@ -6,36 +6,42 @@
 # The tracefs semantic patches on real tracer code: CORPUS (e.g.
 # ../shared/corpus/tracefs-4.1) holds pre/kernel/trace (before a hand
 # conversion), post/kernel/trace (after it) and conversion.diff.  Every
-# scripts/coccinelle/api/*tracefs*.cocci runs in patch mode, as a user would
-# run it, over a scratch copy of pre/, and the result is scored against post/
-# by cocci_real_score.py:
+# scripts/coccinelle/api/*tracefs*.cocci that has a patch mode runs in it,
+# as a user would run it, over a scratch copy of pre/, and the result is
+# scored against post/ by cocci_real_score.py:
 #
 #   RESULTS_DIR/cocci-real.ktap   one line per file and per measure
 #   RESULTS_DIR/cocci-real.diff   ours against the hand conversion
 #   RESULTS_DIR/cocci-real.report report mode over pre/: why sites stay
 #   RESULTS_DIR/cocci-real.patch  our conversion of pre/
 #
-# Ends with "N passed, N failed"; exits non-zero on failure.  Two spatch
-# processes at a time, as in cocci-convert.sh.  SPATCH overrides spatch.
+# Ends with "N passed, N failed"; exits non-zero on failure.  Without
+# CORPUS, a single KTAP skip that says so, and success.  spatch runs
+# through harness/spatch.sh, as in cocci-convert.sh.  SPATCH overrides spatch.
 
 set -u
 
 die() { echo "cocci-real: $*" >&2; exit 2; }
 [ $# -eq 2 ] || die "usage: $0 CORPUS RESULTS_DIR"
-corpus=$(cd "$1" && pwd) || die "no corpus at $1"
 mkdir -p "$2"
 results=$(cd "$2" && pwd)
+# The corpus lives beside the clone (../shared), never in it: without it
+# the run is a KTAP skip, not a failure.
+if [ ! -d "$1/pre/kernel/trace" ] || [ ! -d "$1/post/kernel/trace" ]; then
+	rm -f "$results"/cocci-real.{diff,report,patch}
+	printf 'KTAP version 1\n1..1\nok 1 cocci-real # SKIP no corpus at %s (pre/ and post/ kernel/trace; ../shared/corpus/tracefs-4.1 is not beside the clone)\n' \
+		"$1" | tee "$results/cocci-real.ktap"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+corpus=$(cd "$1" && pwd)
 repo=$(cd "$(dirname "$0")/.." && pwd)
 spatch=${SPATCH:-spatch}
 command -v "$spatch" >/dev/null || die "$spatch not found"
-# spatch runs "python3" to find the interpreter it embeds, once per run;
-# behind a wrapper (a pyenv shim, say) that costs a second or more each
-# time, so name the interpreter itself.
-python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || python=
-[ -d "$corpus/pre/kernel/trace" ] && [ -d "$corpus/post/kernel/trace" ] ||
-	die "$corpus has no pre/ and post/ kernel/trace"
 
-mapfile -t cocci < <(ls "$repo"/scripts/coccinelle/api/*tracefs*.cocci 2>/dev/null)
+# the ones that convert (a patch mode); checkers such as
+# tracefs_debugfs_mix.cocci have none and run in cocci-mix.sh
+mapfile -t cocci < <(grep -l '^virtual patch' "$repo"/scripts/coccinelle/api/*tracefs*.cocci 2>/dev/null)
 [ ${#cocci[@]} -gt 0 ] || die "no tracefs semantic patch under scripts/coccinelle/api"
 
 work=$(mktemp -d)
@@ -48,22 +54,14 @@ errors=0
 : >"$work/errors"
 
 # run MODE COCCI DIR OUT: every file of DIR/kernel/trace that mentions
-# debugfs, one spatch run per file (spatch takes one command line as one
-# unit), as cocci-convert.sh does: two at a time, each into its own files,
-# gathered in file order afterwards.
+# debugfs, one spatch run per file as cocci-convert.sh does (harness/spatch.sh,
+# two at a time), gathered in file order afterwards.
 run() {
 	local mode=$1 sp=$2 dir=$3 out=$4 f o
 	rm -rf "$work/run"
-	mkdir -p "$work/run"
 	(cd "$dir" && grep -rl --include='*.[ch]' debugfs kernel/trace | sort) >"$work/files"
-	(cd "$dir" && SP_MODE=$mode SP_COCCI=$sp SP_OUT=$work/run SP_BIN=$spatch \
-		SP_PY=$python xargs -r -P 2 -n 1 sh -c '
-		o="$SP_OUT/$(printf %s "$1" | tr / _)"
-		"$SP_BIN" ${SP_PY:+--python "$SP_PY"} --very-quiet --no-includes --include-headers \
-			-D "$SP_MODE" --patch . --sp-file "$SP_COCCI" "$1" \
-			>"$o.out" 2>"$o.err"
-		echo $? >"$o.rc"
-	' sh) <"$work/files"
+	"$repo/harness/spatch.sh" --each "$dir" "$work/run" -D "$mode" --patch . \
+		--sp-file "$sp" <"$work/files"
 	: >"$out"
 	while read -r f; do
 		o=$work/run/$(printf %s "$f" | tr / _)
