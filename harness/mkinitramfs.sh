@@ -22,6 +22,8 @@ cp "$bb" "$root/bin/sh"
 cp "$here/guest/init" "$root/init"
 cp "$here"/guest/suites/* "$root/suites/"
 chmod +x "$root/init" "$root"/suites/*
+# the helpers every suite sources: not a suite, so not executable
+install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
 cat >"$root/etc/passwd" <<'PW'
 root:x:0:0:root:/root:/bin/sh
