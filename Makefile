@@ -43,7 +43,7 @@ PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
 # Debian packages the harness needs (build, spatch, guest, QEMU).
 DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 	xz-utils gzip ccache coccinelle qemu-system-x86 busybox-static python3 \
-	sparse git patch rsync perl python3-sphinx python3-matplotlib
+	sparse git patch rsync perl python3-sphinx python3-matplotlib trace-cmd
 
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900

@@ -25,16 +25,30 @@ chmod +x "$root/init" "$root"/suites/*
 # the helpers every suite sources: not a suite, so not executable
 install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
+# trace-cmd for the tracecmd suite: the binary and the libraries ldd lists,
+# at their paths, with the dynamic loader (no plugins, no ld.so.cache: the
+# loader's default paths find the libraries).
+if tc=$(command -v trace-cmd); then
+	for f in "$tc" $(ldd "$tc" | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$f")"
+		cp -L "$f" "$root$f"
+	done
+else
+	echo "mkinitramfs: no trace-cmd (apt-get install trace-cmd): the tracecmd suite will fail" >&2
+fi
 cat >"$root/etc/passwd" <<'PW'
 root:x:0:0:root:/root:/bin/sh
 tracer:x:1000:1000:tracing user:/tmp:/bin/sh
+outsider:x:1001:1001:not in the tracing group:/tmp:/bin/sh
 PW
 cat >"$root/etc/group" <<'GR'
 root:x:0:
 tracer:x:1000:
+outsider:x:1001:
 GR
 echo "root::0:0:99999:7:::" >"$root/etc/shadow"
 echo "tracer:*:0:0:99999:7:::" >>"$root/etc/shadow"
+echo "outsider:*:0:0:99999:7:::" >>"$root/etc/shadow"
 chmod 600 "$root/etc/shadow"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$out.tmp"
 mv "$out.tmp" "$out"
