@@ -51,8 +51,8 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 # Suites per kernel (harness/guest/suites).  securityfs comes last: it
 # raises the lockdown level to integrity, which cannot be lowered again.
 # samplefs (samples/pseudofs) exists in the patched kernels only.
-SUITES_STOCK         ?= guest,tree,ftracetest,bench,securityfs
-SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,securityfs
+SUITES_STOCK         ?= guest,tree,ftracetest,bench,tracecmd,securityfs
+SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tracecmd,securityfs
 # make check's smoke of the benchmark: the in-kernel part with N = 100 and
 # one round on the stock and patched boots (the bench suite checks that
 # every figure is there, and adds its own userspace figures; make bench

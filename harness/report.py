@@ -259,7 +259,7 @@ def tree_parity():
 
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
-PARITY_SUITES = ('securityfs',)
+PARITY_SUITES = ('securityfs', 'tracecmd')
 
 
 def suite_parity(suite):
@@ -340,10 +340,12 @@ def main():
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
                                      ('securityfs', ('stock', 'patched'), ()),
+                                     ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ()),
+                                     ('cocci-mix', None, ()),
                                      ('static', None, ())):
         rows = []
         for k in (kernels or ('',)) + baseline:
