@@ -222,6 +222,7 @@ demo:
 	@$(MAKE) -s kernel-patched initramfs
 	@$(H)/boot.sh demo $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) $(RESULTS) demo 300 >/dev/null
 	@sed -n '/^#### BEGIN demo/,/^#### END demo/p' $(RESULTS)/.stream-demo.log | grep -v '^####'
+	@$(H)/demo-cocci.sh $(TOP) $(COCCI_REAL_SHARED)
 	@grep -q '^# END demo rc=0' $(RESULTS)/demo-demo.ktap
 
 shell:
