@@ -105,7 +105,7 @@ commit() {	# commit FILES_FOR_AUTHOR... (message on stdin: subject, blank, body)
 }
 
 # 1. the library and its header (without its KUnit suite)
-grep -v 'pseudofs-test\.o' "$repo/fs/libpseudofs/Makefile" >"$work/Makefile.lib"
+grep -v '_kunit\.o' "$repo/fs/libpseudofs/Makefile" >"$work/Makefile.lib"
 awk '/^config LIBPSEUDOFS_KUNIT_TEST/ { skip = 1 } !skip' "$repo/fs/libpseudofs/Kconfig" |
 	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$work/Kconfig.lib"
 add_file fs/libpseudofs/Makefile "$work/Makefile.lib"
@@ -143,9 +143,10 @@ EOF
 # 2. its KUnit suite
 add_file fs/libpseudofs/Makefile
 add_file fs/libpseudofs/Kconfig
-add_file fs/libpseudofs/pseudofs-test.c
-maint fs/libpseudofs/pseudofs-test.c
-commit fs/libpseudofs/pseudofs-test.c <<'EOF'
+add_file fs/libpseudofs/.kunitconfig
+add_file fs/libpseudofs/tests/libpseudofs_kunit.c
+maint fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/
+commit fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/libpseudofs_kunit.c <<'EOF'
 libpseudofs: add KUnit tests
 
 Test the library on two filesystems of the suite's own: creation,
@@ -153,8 +154,11 @@ lookup and removal of files, directories, symlinks and automount
 points; bad names and parents; deep and wide trees; the pin of the
 internal mount; userspace mkdir and rmdir hooks; mount options and
 remount under both remount policies.  A second suite,
-libpseudofs_fault, runs creation, lookup, rename, mount and remount so
-that fault injection (failslab) can fail each allocation in turn.
+libpseudofs_fault, runs creation, lookup, rename, mount and remount
+with each of their slab allocations failed in turn through the task's
+fail-nth counter; it arms failslab for that counter itself.
+
+Both run with ./tools/testing/kunit/kunit.py run --kunitconfig=fs/libpseudofs
 EOF
 
 # 3. debugfs

@@ -41,7 +41,7 @@ t0=$(date +%s)
 mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v '^fs/pseudofs_bench\.c$')
 mapfile -t OWN_C < <(printf '%s\n' "${OWN[@]}" | grep -E '\.[ch]$')
 # Objects that build our C files, per kernel.
-OBJ_PATCHED="fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/pseudofs-test.o
+OBJ_PATCHED="fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/tests/libpseudofs_kunit.o
 	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o"
 OBJ_STOCK="fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o"
 

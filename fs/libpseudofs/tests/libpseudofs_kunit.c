@@ -8,10 +8,21 @@
  * a larger structure.  Every case removes what it created, so that only the
  * root inode is left on each superblock at its end, and the options are
  * reset to the defaults before each case.
+ *
+ * What the library's hooks saw during a case is kept in the case's own
+ * struct pft_state (test->priv, from kunit_kzalloc()).  Every entry a case
+ * creates, every filesystem it registers and every mount it makes has a
+ * cleanup action, so that a failed assertion cannot leak into the next
+ * case.
+ *
+ * The suite "libpseudofs_fault" fails each slab allocation of an operation
+ * in turn through the task's fail-nth counter (CONFIG_FAILSLAB); it arms
+ * failslab for that counter itself, see pft_failslab_arm().
  */
 
 #include <kunit/test.h>
 #include <linux/cred.h>
+#include <linux/debugfs.h>
 #include <linux/fs_context.h>
 #include <linux/kthread.h>
 #include <linux/mount.h>
@@ -29,31 +40,78 @@ struct pft_inode {
 	unsigned long tail;
 };
 
-static int pft_removed, pft_remounted;
-
-/* Remount walks begun and ended with the cookie, inodes visited outside one */
-static int pft_walk_begun, pft_walk_ended, pft_walk_outside;
-static bool pft_in_walk;
+/* Remount walks begin and end with this cookie. */
 #define PFT_WALK_COOKIE 42
 
-/* What the userspace mkdir and rmdir hooks saw. */
-static struct {
-	int mkdirs, rmdirs;
-	bool dir_locked, victim_locked;
+/**
+ * struct pft_state - what one case saw, in its test->priv
+ * @removed: entries whose ->remove hook ran
+ * @remounted: inodes the remount walk visited
+ * @walk_begun: remount walks begun
+ * @walk_ended: remount walks ended with the cookie of their beginning
+ * @walk_outside: inodes visited outside a walk
+ * @in_walk: a remount walk is under way
+ * @mkdirs: calls of the userspace mkdir hook
+ * @rmdirs: calls of the userspace rmdir hook
+ * @dir_locked: the parent was locked in the last hook
+ * @victim_locked: the directory removed was locked in the last rmdir hook
+ * @name: the name the last hook was given
+ * @parent: libpseudofs_fault: the directory each operation runs in
+ * @child: libpseudofs_fault: the file in @parent
+ */
+struct pft_state {
+	int removed;
+	int remounted;
+	int walk_begun;
+	int walk_ended;
+	int walk_outside;
+	bool in_walk;
+	int mkdirs;
+	int rmdirs;
+	bool dir_locked;
+	bool victim_locked;
 	char name[16];
-} pft_hook;
+	struct dentry *parent;
+	struct dentry *child;
+};
 
-static struct dentry *pft_dir(const char *name, struct dentry *parent);
+/*
+ * The state of the running case.  The library calls the hooks without the
+ * test, and from the racing threads of a case, which are not KUnit's: they
+ * find the case's test->priv here.  Set by the suite's init, cleared by a
+ * cleanup action of the case.
+ */
+static struct pft_state *pft_live;
+
+static void pft_unlive(void *unused)
+{
+	pft_live = NULL;
+}
+
+/* Point the hooks at a fresh state for @test. */
+static int pft_state_init(struct kunit *test)
+{
+	struct pft_state *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+
+	if (!st)
+		return -ENOMEM;
+	test->priv = st;
+	pft_live = st;
+	return kunit_add_action_or_reset(test, pft_unlive, NULL);
+}
 
 /* mkdir "busy" fails; any other name makes a directory holding "f". */
 static int pft_mkdir_hook(struct dentry *dentry, const char *name)
 {
 	struct pseudofs *pfs = pseudofs_of(dentry->d_sb);
+	struct pft_state *st = pft_live;
 	struct dentry *dir, *f;
 
-	pft_hook.mkdirs++;
-	pft_hook.dir_locked = inode_is_locked(d_inode(dentry->d_parent));
-	strscpy(pft_hook.name, name);
+	if (st) {
+		st->mkdirs++;
+		st->dir_locked = inode_is_locked(d_inode(dentry->d_parent));
+		strscpy(st->name, name);
+	}
 	if (!strcmp(name, "busy"))
 		return -EBUSY;
 	dir = pseudofs_create_dir(pfs, name, 0755, dentry->d_parent);
@@ -66,10 +124,14 @@ static int pft_mkdir_hook(struct dentry *dentry, const char *name)
 /* rmdir "keep" is refused; any other name is removed. */
 static int pft_rmdir_hook(struct dentry *dentry, const char *name)
 {
-	pft_hook.rmdirs++;
-	pft_hook.dir_locked = inode_is_locked(d_inode(dentry->d_parent));
-	pft_hook.victim_locked = inode_is_locked(d_inode(dentry));
-	strscpy(pft_hook.name, name);
+	struct pft_state *st = pft_live;
+
+	if (st) {
+		st->rmdirs++;
+		st->dir_locked = inode_is_locked(d_inode(dentry->d_parent));
+		st->victim_locked = inode_is_locked(d_inode(dentry));
+		strscpy(st->name, name);
+	}
 	if (!strcmp(name, "keep"))
 		return -EPERM;
 	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
@@ -81,30 +143,45 @@ static void pft_init_inode(struct dentry *dentry, struct inode *inode)
 	container_of(inode, struct pft_inode, vfs_inode)->cookie = PFT_COOKIE;
 }
 
-static void pft_remove(struct dentry *dentry)
+static void pft_remove_hook(struct dentry *dentry)
 {
-	pft_removed++;
+	struct pft_state *st = pft_live;
+
+	if (st)
+		st->removed++;
 }
 
 static void pft_remount_inode(struct inode *inode, unsigned int set)
 {
+	struct pft_state *st = pft_live;
+
 	lockdep_assert_held(&inode->i_lock);
-	pft_remounted++;
-	pft_walk_outside += !pft_in_walk;
+	if (st) {
+		st->remounted++;
+		st->walk_outside += !st->in_walk;
+	}
 }
 
 static int pft_remount_begin(void)
 {
+	struct pft_state *st = pft_live;
+
 	might_sleep();
-	pft_walk_begun++;
-	pft_in_walk = true;
+	if (st) {
+		st->walk_begun++;
+		st->in_walk = true;
+	}
 	return PFT_WALK_COOKIE;
 }
 
 static void pft_remount_end(int cookie)
 {
-	pft_walk_ended += cookie == PFT_WALK_COOKIE;
-	pft_in_walk = false;
+	struct pft_state *st = pft_live;
+
+	if (st) {
+		st->walk_ended += cookie == PFT_WALK_COOKIE;
+		st->in_walk = false;
+	}
 }
 
 static struct vfsmount *pft_automount(struct path *path)
@@ -114,7 +191,7 @@ static struct vfsmount *pft_automount(struct path *path)
 
 static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
-	.remove		= pft_remove,
+	.remove		= pft_remove_hook,
 	.remount_inode	= pft_remount_inode,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
@@ -125,7 +202,7 @@ static const struct pseudofs_operations pft_ops = {
 /* pseudofs_test_all: userspace rmdir is the library's own */
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
-	.remove		= pft_remove,
+	.remove		= pft_remove_hook,
 	.remount_inode	= pft_remount_inode,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
@@ -164,15 +241,106 @@ static const struct file_operations pft_fops = {
 
 static int pft_data;
 
-static struct dentry *pft_file(const char *name, struct dentry *parent)
+/**
+ * struct pft_entry - an entry a case created, for its cleanup action
+ * @pfs: its filesystem
+ * @path: its path from the root, as dentry_path_raw() gave it
+ *
+ * The action finds the entry again by its path rather than keeping the
+ * dentry, which a case may have removed (and its parent's removal freed)
+ * by then.
+ */
+struct pft_entry {
+	struct pseudofs *pfs;
+	char *path;
+};
+
+/* Cleanup action: remove the entry at @data's path if it is still there. */
+static void pft_untrack(void *data)
 {
-	return pseudofs_create_file(&pft_fs, name, 0644, parent, &pft_data,
-				    NULL, &pft_fops);
+	struct pft_entry *e = data;
+	struct dentry *d = NULL, *next;
+	char *p = e->path, *name;
+
+	while ((name = strsep(&p, "/")) != NULL) {
+		if (!*name)
+			continue;
+		next = pseudofs_lookup(e->pfs, name, d);
+		dput(d);
+		if (IS_ERR(next))
+			return;
+		d = next;
+	}
+	pseudofs_remove(e->pfs, d);
+	dput(d);
 }
 
-static struct dentry *pft_dir(const char *name, struct dentry *parent)
+/* Give @d, just created by @test, a cleanup action that removes it. */
+static struct dentry *pft_track(struct kunit *test, struct dentry *d)
 {
-	return pseudofs_create_dir(&pft_fs, name, 0755, parent);
+	struct pft_entry *e;
+	char *buf, *path;
+
+	if (IS_ERR_OR_NULL(d))
+		return d;
+	e = kunit_kzalloc(test, sizeof(*e), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	e->pfs = pseudofs_of(d->d_sb);
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	path = dentry_path_raw(d, buf, PATH_MAX);
+	if (!IS_ERR(path))
+		e->path = kunit_kzalloc(test, strlen(path) + 1, GFP_KERNEL);
+	if (e->path)
+		strscpy(e->path, path, strlen(path) + 1);
+	kfree(buf);
+	KUNIT_ASSERT_NOT_NULL(test, e->path);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pft_untrack, e),
+			0);
+	return d;
+}
+
+static struct dentry *pft_file(struct kunit *test, const char *name,
+			       struct dentry *parent)
+{
+	return pft_track(test, pseudofs_create_file(&pft_fs, name, 0644, parent,
+						    &pft_data, NULL, &pft_fops));
+}
+
+static struct dentry *pft_dir(struct kunit *test, const char *name,
+			      struct dentry *parent)
+{
+	return pft_track(test, pseudofs_create_dir(&pft_fs, name, 0755, parent));
+}
+
+static struct dentry *pft_symlink(struct kunit *test, const char *name,
+				  struct dentry *parent, const char *target)
+{
+	return pft_track(test, pseudofs_create_symlink(&pft_fs, name, parent,
+						       target));
+}
+
+static struct dentry *pft_automount_dir(struct kunit *test, const char *name,
+					struct dentry *parent, void *fsdata,
+					void *data)
+{
+	return pft_track(test, pseudofs_create_automount(&pft_fs, name, parent,
+							 fsdata, data));
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(pft_mntput, mntput, struct vfsmount *);
+
+/* vfs_kern_mount() of @pfs with @opts, with a cleanup action */
+static struct vfsmount *pft_mount(struct kunit *test, struct pseudofs *pfs,
+				  char *opts)
+{
+	struct vfsmount *mnt = vfs_kern_mount(&pfs->type, SB_KERNMOUNT, "t",
+					      opts);
+
+	if (!IS_ERR(mnt))
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pft_mntput,
+								mnt), 0);
+	return mnt;
 }
 
 /* Entries alive in @pfs: the inodes of its superblock but the root. */
@@ -239,25 +407,48 @@ static void pft_cleanup(void *pfs)
 	pft_reset_options(pfs);
 }
 
-/* Reset the hook counters and the options; every case checks its entries. */
+/* Cleanup action of a registration: empty @data and unregister it. */
+static void pft_unregister_action(void *data)
+{
+	struct pseudofs *pfs = data;
+
+	pft_remove_all(pfs);
+	pseudofs_unregister(pfs);
+}
+
+/* Register @pfs for the rest of @test. */
+static void pft_register(struct kunit *test, struct pseudofs *pfs)
+{
+	KUNIT_ASSERT_EQ(test, pseudofs_register(pfs), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							pft_unregister_action,
+							pfs), 0);
+}
+
+/* Unregister @pfs before the end of @test; its action goes if it did. */
+static int pft_unregister(struct kunit *test, struct pseudofs *pfs)
+{
+	int err = pseudofs_unregister(pfs);
+
+	if (!err)
+		kunit_remove_action(test, pft_unregister_action, pfs);
+	return err;
+}
+
+/* A fresh state, the options reset; every case checks its entries. */
 static int pft_init(struct kunit *test)
 {
-	pft_removed = 0;
-	pft_remounted = 0;
-	pft_walk_begun = 0;
-	pft_walk_ended = 0;
-	pft_walk_outside = 0;
-	memset(&pft_hook, 0, sizeof(pft_hook));
 	pft_reset_options(&pft_fs);
 	pft_reset_options(&pft_fs_all);
-	return kunit_add_action_or_reset(test, pft_cleanup, &pft_fs) ?:
+	return pft_state_init(test) ?:
+	       kunit_add_action_or_reset(test, pft_cleanup, &pft_fs) ?:
 	       kunit_add_action_or_reset(test, pft_cleanup, &pft_fs_all);
 }
 
 /* An entry that keeps the superblock alive while a case looks at it. */
 static struct dentry *pft_keep(struct kunit *test)
 {
-	struct dentry *keep = pft_dir("keep", NULL);
+	struct dentry *keep = pft_dir(test, "keep", NULL);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(keep));
 	return keep;
@@ -272,7 +463,8 @@ static void pft_expect_gone(struct kunit *test, const char *name,
 
 static void pft_create_file(struct kunit *test)
 {
-	struct dentry *d = pft_file("f", NULL), *l;
+	struct pft_state *st = test->priv;
+	struct dentry *d = pft_file(test, "f", NULL), *l;
 	struct inode *inode;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(d));
@@ -289,7 +481,7 @@ static void pft_create_file(struct kunit *test)
 	if (!IS_ERR(l))
 		dput(l);
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, pft_removed, 1);
+	KUNIT_EXPECT_EQ(test, st->removed, 1);
 	pft_expect_gone(test, "f", NULL);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -298,14 +490,15 @@ static void pft_create_file_mode(struct kunit *test)
 {
 	struct dentry *d;
 
-	d = pseudofs_create_file(&pft_fs, "f", S_IFDIR | 0644, NULL, NULL,
-				 NULL, NULL);
+	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFDIR | 0644,
+						 NULL, NULL, NULL, NULL));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
-	d = pseudofs_create_file(&pft_fs, "f", S_IFLNK | 0777, NULL, NULL,
-				 NULL, NULL);
+	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFLNK | 0777,
+						 NULL, NULL, NULL, NULL));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
-	d = pseudofs_create_file(&pft_fs, "f", S_IFREG | 0400, NULL, NULL,
-				 (void *)0x1, NULL);
+	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFREG | 0400,
+						 NULL, NULL, (void *)0x1,
+						 NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode, S_IFREG | 0400);
 	KUNIT_EXPECT_PTR_EQ(test, d->d_fsdata, (void *)0x1);
@@ -316,11 +509,12 @@ static void pft_create_file_mode(struct kunit *test)
 
 static void pft_create_dir(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *keep = pft_keep(test), *d, *f;
 	unsigned int nlink;
 	struct inode *root;
 
-	d = pft_dir("d", NULL);
+	d = pft_dir(test, "d", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	root = d_inode(d->d_parent);
 	nlink = root->i_nlink;
@@ -329,13 +523,13 @@ static void pft_create_dir(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d_inode(d)->i_nlink, 2);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_fop, &simple_dir_operations);
 
-	f = pft_file("f", d);
+	f = pft_file(test, "f", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, d);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3);
 
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pft_expect_gone(test, "d", NULL);
@@ -345,10 +539,12 @@ static void pft_create_dir(struct kunit *test)
 
 static void pft_create_dir_mode(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pft_fs, "d",
-				S_IFREG | 0755, NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pft_fs, "d",
-				S_IFDIR | 0755, NULL)), -EINVAL);
+	struct dentry *d;
+
+	d = pseudofs_create_dir(&pft_fs, "d", S_IFREG | 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, d)), -EINVAL);
+	d = pseudofs_create_dir(&pft_fs, "d", S_IFDIR | 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, d)), -EINVAL);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -357,7 +553,7 @@ static void pft_create_symlink(struct kunit *test)
 	char target[] = "../some/where";
 	struct dentry *d;
 
-	d = pseudofs_create_symlink(&pft_fs, "l", NULL, target);
+	d = pft_symlink(test, "l", NULL, target);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_TRUE(test, S_ISLNK(d_inode(d)->i_mode));
 	KUNIT_EXPECT_PTR_NE(test, (char *)d_inode(d)->i_link, &target[0]);
@@ -372,12 +568,12 @@ static void pft_create_symlink(struct kunit *test)
 
 static void pft_symlink_bad_target(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "l",
-				NULL, NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "l",
-				NULL, "")), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "",
-				NULL, "x")), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "l", NULL, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "l", NULL, "")),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "", NULL, "x")),
+			-EINVAL);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -385,8 +581,7 @@ static void pft_create_automount(struct kunit *test)
 {
 	struct dentry *d;
 
-	d = pseudofs_create_automount(&pft_fs, "a", NULL, (void *)&pft_ops,
-				      &pft_data);
+	d = pft_automount_dir(test, "a", NULL, (void *)&pft_ops, &pft_data);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_TRUE(test, d_inode(d)->i_flags & S_AUTOMOUNT);
 	KUNIT_EXPECT_TRUE(test, d_is_dir(d));
@@ -401,15 +596,15 @@ static void pft_create_automount(struct kunit *test)
 
 static void pft_eexist(struct kunit *test)
 {
-	struct dentry *d = pft_file("x", NULL);
+	struct dentry *d = pft_file(test, "x", NULL);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("x", NULL)), -EEXIST);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("x", NULL)), -EEXIST);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "x",
-				NULL, "y")), -EEXIST);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_automount(&pft_fs, "x",
-				NULL, NULL, NULL)), -EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "x", NULL)), -EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "x", NULL)), -EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "x", NULL, "y")),
+			-EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_automount_dir(test, "x", NULL, NULL,
+							NULL)), -EEXIST);
 	/* the failures left the original alone and unpinned nothing */
 	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_fop, &pft_fops);
@@ -420,13 +615,13 @@ static void pft_eexist(struct kunit *test)
 
 static void pft_create_in_removed_dir(struct kunit *test)
 {
-	struct dentry *keep = pft_keep(test), *d = pft_dir("gone", NULL);
+	struct dentry *keep = pft_keep(test), *d = pft_dir(test, "gone", NULL);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	dget(d);
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("f", d)), -ENOENT);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("sub", d)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "f", d)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "sub", d)), -ENOENT);
 	/* "keep", and "gone" while we hold it */
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
 	dput(d);
@@ -437,25 +632,25 @@ static void pft_create_in_removed_dir(struct kunit *test)
 
 static void pft_err_parent(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *bad = ERR_PTR(-EIO);
 
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("f", bad)), -EIO);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("d", bad)), -EIO);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "l",
-				bad, "t")), -EIO);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_automount(&pft_fs, "a",
-				bad, NULL, NULL)), -EIO);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "f", bad)), -EIO);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "d", bad)), -EIO);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "l", bad, "t")), -EIO);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_automount_dir(test, "a", bad, NULL,
+							NULL)), -EIO);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "f", bad)),
 			-EIO);
 	pseudofs_remove(&pft_fs, bad);
 	pseudofs_remove(&pft_fs, NULL);
-	KUNIT_EXPECT_EQ(test, pft_removed, 0);
+	KUNIT_EXPECT_EQ(test, st->removed, 0);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_null_parent_is_root(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL), *l;
+	struct dentry *d = pft_dir(test, "d", NULL), *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_PTR_EQ(test, d->d_parent, pft_fs.mount->mnt_root);
@@ -469,10 +664,10 @@ static void pft_null_parent_is_root(struct kunit *test)
 
 static void pft_parent_not_dir(struct kunit *test)
 {
-	struct dentry *f = pft_file("f", NULL);
+	struct dentry *f = pft_file(test, "f", NULL);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("g", f)), -ENOTDIR);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "g", f)), -ENOTDIR);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "g", f)),
 			-ENOTDIR);
 	pseudofs_remove(&pft_fs, f);
@@ -483,9 +678,9 @@ static void pft_parent_other_fs(struct kunit *test)
 {
 	struct dentry *other;
 
-	other = pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL);
+	other = pft_track(test, pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("f", other)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "f", other)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "f", other)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 0);
@@ -494,20 +689,39 @@ static void pft_parent_other_fs(struct kunit *test)
 	pft_expect_clean(test, &pft_fs_all);
 }
 
+/* A parameter of a case: a string and what to call it in the results. */
+struct pft_str_param {
+	const char *desc;
+	const char *str;
+};
+
+/* Names that are not one path component. */
+static const struct pft_str_param pft_bad_names_params[] = {
+	{ .desc = "empty",		.str = "" },
+	{ .desc = "slash_inside",	.str = "a/b" },
+	{ .desc = "slash",		.str = "/" },
+	{ .desc = "trailing_slash",	.str = "a/" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_bad_names, pft_bad_names_params, desc);
+
 static void pft_bad_names(struct kunit *test)
 {
-	static const char * const bad[] = { "", "a/b", "/", "a/" };
-	int i;
+	const struct pft_str_param *p = test->param_value;
 
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(NULL, NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(ERR_PTR(-EFAULT), NULL)),
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, p->str, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, p->str, NULL)), -EINVAL);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/* No name, an error pointer for one, and the dot names. */
+static void pft_bad_name_pointers(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, NULL, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, ERR_PTR(-EFAULT), NULL)),
 			-EINVAL);
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(bad[i], NULL)), -EINVAL);
-		KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(bad[i], NULL)), -EINVAL);
-	}
-	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_file(".", NULL)));
-	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_dir("..", NULL)));
+	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_file(test, ".", NULL)));
+	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_dir(test, "..", NULL)));
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -525,10 +739,10 @@ static void pft_lookup_bad(struct kunit *test)
 
 static void pft_lookup_nested(struct kunit *test)
 {
-	struct dentry *a = pft_dir("a", NULL), *b, *l;
+	struct dentry *a = pft_dir(test, "a", NULL), *b, *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = pft_file("b", a);
+	b = pft_file(test, "b", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	l = pseudofs_lookup(&pft_fs, "b", a);
 	KUNIT_EXPECT_PTR_EQ(test, l, b);
@@ -552,11 +766,11 @@ static void pft_create_over_negative(struct kunit *test)
 	inode_unlock(d_inode(root));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(neg));
 	KUNIT_ASSERT_TRUE(test, d_is_negative(neg));
-	d = pft_file("n", NULL);
+	d = pft_file(test, "n", NULL);
 	KUNIT_EXPECT_PTR_EQ(test, d, neg);
 	KUNIT_EXPECT_TRUE(test, d_really_is_positive(neg));
 	dput(neg);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file("n", NULL)), -EEXIST);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "n", NULL)), -EEXIST);
 	if (!IS_ERR(d))
 		pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
@@ -568,7 +782,7 @@ static void pft_create_over_negative(struct kunit *test)
  */
 static void pft_no_permission_check(struct kunit *test)
 {
-	struct dentry *d = pseudofs_create_dir(&pft_fs, "shut", 0, NULL);
+	struct dentry *d = pft_track(test, pseudofs_create_dir(&pft_fs, "shut", 0, NULL));
 	struct dentry *f, *l;
 	const struct cred *old;
 	struct cred *new;
@@ -580,7 +794,7 @@ static void pft_no_permission_check(struct kunit *test)
 	old = override_creds(new);
 	KUNIT_EXPECT_EQ(test, inode_permission(&nop_mnt_idmap, d_inode(d),
 					       MAY_EXEC), -EACCES);
-	f = pft_file("f", d);
+	f = pft_file(test, "f", d);
 	l = pseudofs_lookup(&pft_fs, "f", d);
 	revert_creds(old);
 	put_cred(new);
@@ -594,13 +808,14 @@ static void pft_no_permission_check(struct kunit *test)
 
 static void pft_remove_twice_via_lookup(struct kunit *test)
 {
-	struct dentry *keep = pft_keep(test), *d = pft_file("f", NULL), *l;
+	struct pft_state *st = test->priv;
+	struct dentry *keep = pft_keep(test), *d = pft_file(test, "f", NULL), *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	l = pseudofs_lookup(&pft_fs, "f", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	pseudofs_remove(&pft_fs, l);	/* the lookup reference stays */
-	KUNIT_EXPECT_EQ(test, pft_removed, 1);
+	KUNIT_EXPECT_EQ(test, st->removed, 1);
 	KUNIT_EXPECT_TRUE(test, d_unhashed(l));
 	/* "keep", and "f" while the lookup holds it */
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
@@ -613,40 +828,42 @@ static void pft_remove_twice_via_lookup(struct kunit *test)
 
 static void pft_deep_tree(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *top, *d;
 	int i;
 
-	top = d = pft_dir("deep", NULL);
+	top = d = pft_dir(test, "deep", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(top));
 	for (i = 1; i < 300; i++) {
-		d = pft_dir("level", d);
+		d = pft_dir(test, "level", d);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	}
-	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file("leaf", d)));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "leaf", d)));
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 301);
 	pseudofs_remove(&pft_fs, top);
-	KUNIT_EXPECT_EQ(test, pft_removed, 301);
+	KUNIT_EXPECT_EQ(test, st->removed, 301);
 	pft_expect_gone(test, "deep", NULL);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_wide_tree(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *top, *d;
 	char name[16];
 	int i;
 
-	top = pft_dir("wide", NULL);
+	top = pft_dir(test, "wide", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(top));
 	for (i = 0; i < 3000; i++) {
 		snprintf(name, sizeof(name), "e%d", i);
-		d = i % 3 ? pft_file(name, top) : pft_dir(name, top);
+		d = i % 3 ? pft_file(test, name, top) : pft_dir(test, name, top);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	}
 	KUNIT_EXPECT_EQ(test, d_inode(top)->i_nlink, 2 + 1000);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3001);
 	pseudofs_remove(&pft_fs, top);
-	KUNIT_EXPECT_EQ(test, pft_removed, 3001);
+	KUNIT_EXPECT_EQ(test, st->removed, 3001);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -661,7 +878,7 @@ static void pft_failed_creating(struct kunit *test)
 			-ENOMEM);
 	pft_expect_clean(test, &pft_fs);
 	/* the parent was unlocked and the name is free */
-	d = pft_file("f", NULL);
+	d = pft_file(test, "f", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
@@ -669,6 +886,7 @@ static void pft_failed_creating(struct kunit *test)
 
 static void pft_manual_creating(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *d = pseudofs_start_creating(&pft_fs, "m", NULL);
 	struct inode *inode;
 
@@ -677,18 +895,19 @@ static void pft_manual_creating(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, inode);
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_op, &simple_dir_inode_operations);
 	KUNIT_EXPECT_NE(test, inode->i_ino, 0);
-	KUNIT_EXPECT_PTR_EQ(test, pseudofs_instantiate(d, inode), d);
+	KUNIT_EXPECT_PTR_EQ(test, pft_track(test, pseudofs_instantiate(d, inode)),
+			    d);
 	KUNIT_EXPECT_EQ(test, inode->i_nlink, 2);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d), inode);
-	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file("in", d)));
+	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file(test, "in", d)));
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_inode_struct(struct kunit *test)
 {
-	struct dentry *d = pft_file("f", NULL);
+	struct dentry *d = pft_file(test, "f", NULL);
 	struct pft_inode *pi;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
@@ -733,44 +952,76 @@ static void pft_parse_uid_gid(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o.set, PSEUDOFS_OPT_GID);
 }
 
+/* Not a uid or gid: not a number, negative, invalid or too large. */
+static const struct pft_str_param pft_parse_bad_uid_gid_params[] = {
+	{ .desc = "letters",		.str = "abc" },
+	{ .desc = "negative",		.str = "-1" },
+	{ .desc = "empty",		.str = "" },
+	{ .desc = "invalid_id",		.str = "4294967295" },
+	{ .desc = "trailing_letter",	.str = "1000x" },
+	{ .desc = "too_large",		.str = "99999999999" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_parse_bad_uid_gid, pft_parse_bad_uid_gid_params,
+		       desc);
+
 static void pft_parse_bad_uid_gid(struct kunit *test)
 {
-	static const char * const bad[] = {
-		"abc", "-1", "", "4294967295", "1000x", "99999999999",
-	};
+	const struct pft_str_param *p = test->param_value;
 	struct pseudofs_mount_opts o;
-	int i;
 
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "uid", bad[i], &o),
-				0);
-		KUNIT_EXPECT_TRUE(test, uid_eq(o.uid, GLOBAL_ROOT_UID));
-		KUNIT_EXPECT_EQ(test, o.set, 0);
-		KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "gid", bad[i], &o),
-				0);
-		KUNIT_EXPECT_TRUE(test, gid_eq(o.gid, GLOBAL_ROOT_GID));
-	}
+	KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "uid", p->str, &o), 0);
+	KUNIT_EXPECT_TRUE(test, uid_eq(o.uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_EQ(test, o.set, 0);
+	KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "gid", p->str, &o), 0);
+	KUNIT_EXPECT_TRUE(test, gid_eq(o.gid, GLOBAL_ROOT_GID));
 }
+
+/* A mode= value and the mode it gives. */
+struct pft_mode_param {
+	const char *desc;
+	const char *str;
+	umode_t mode;
+};
+
+static const struct pft_mode_param pft_parse_mode_params[] = {
+	{ .desc = "0755",	.str = "755",	.mode = 0755 },
+	{ .desc = "01777",	.str = "01777",	.mode = 01777 },
+	/* as debugfs and tracefs always did: bits above 07777 are dropped */
+	{ .desc = "010750",	.str = "10750",	.mode = 0750 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_parse_mode, pft_parse_mode_params, desc);
 
 static void pft_parse_mode(struct kunit *test)
 {
-	static const char * const bad[] = { "999", "0x1ff", "abc", "8", "" };
+	const struct pft_mode_param *p = test->param_value;
 	struct pseudofs_mount_opts o;
-	int i;
 
-	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", "755", &o), 0);
-	KUNIT_EXPECT_EQ(test, o.mode, 0755);
-	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", "01777", &o), 0);
-	KUNIT_EXPECT_EQ(test, o.mode, 01777);
-	/* as debugfs and tracefs always did: bits above 07777 are dropped */
-	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", "10750", &o), 0);
-	KUNIT_EXPECT_EQ(test, o.mode, 0750);
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "mode", bad[i],
-						&o), 0);
-		KUNIT_EXPECT_EQ(test, o.mode, 0700);
-		KUNIT_EXPECT_EQ(test, o.set, 0);
-	}
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", p->str, &o), 0);
+	KUNIT_EXPECT_EQ(test, o.mode, p->mode);
+	KUNIT_EXPECT_EQ(test, o.set, PSEUDOFS_OPT_MODE);
+}
+
+/* Not an octal mode. */
+static const struct pft_str_param pft_parse_bad_mode_params[] = {
+	{ .desc = "not_octal",	.str = "999" },
+	{ .desc = "hex",	.str = "0x1ff" },
+	{ .desc = "letters",	.str = "abc" },
+	{ .desc = "eight",	.str = "8" },
+	{ .desc = "empty",	.str = "" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_parse_bad_mode, pft_parse_bad_mode_params, desc);
+
+static void pft_parse_bad_mode(struct kunit *test)
+{
+	const struct pft_str_param *p = test->param_value;
+	struct pseudofs_mount_opts o;
+
+	KUNIT_EXPECT_LT(test, pft_parse(test, &pft_fs, "mode", p->str, &o), 0);
+	KUNIT_EXPECT_EQ(test, o.mode, 0700);
+	KUNIT_EXPECT_EQ(test, o.set, 0);
 }
 
 static void pft_parse_unknown(struct kunit *test)
@@ -800,7 +1051,7 @@ static void pft_mount_options(struct kunit *test)
 	struct inode *root;
 	char opts[] = "uid=1000,gid=1001,mode=750";
 
-	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", opts);
+	mnt = pft_mount(test, &pft_fs, opts);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
 	root = d_inode(mnt->mnt_root);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 1000);
@@ -809,7 +1060,7 @@ static void pft_mount_options(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mnt->mnt_sb->s_magic, pft_fs.magic);
 	KUNIT_EXPECT_STREQ(test, pft_show(test, mnt->mnt_root),
 			   ",uid=1000,gid=1001,mode=750");
-	mntput(mnt);
+	kunit_release_action(test, pft_mntput, mnt);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -819,15 +1070,14 @@ static void pft_mount_bad_option(struct kunit *test)
 	char bogus[] = "bogus=1";
 	struct vfsmount *mnt;
 
-	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", bad);
+	mnt = pft_mount(test, &pft_fs, bad);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mnt), -EINVAL);
-	mnt = vfs_kern_mount(&pft_fs_all.type, SB_KERNMOUNT, "t", bogus);
+	mnt = pft_mount(test, &pft_fs_all, bogus);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mnt), -EINVAL);
 	strscpy(bogus, "bogus=1");
-	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", bogus);
+	mnt = pft_mount(test, &pft_fs, bogus);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
 	KUNIT_EXPECT_STREQ(test, pft_show(test, mnt->mnt_root), "");
-	mntput(mnt);
 }
 
 /* Remount @sb with @key=@val, as do_remount() does. */
@@ -859,11 +1109,12 @@ static int pft_remount(struct kunit *test, struct dentry *d,
 
 static void pft_remount_root_only(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL), *f;
+	struct pft_state *st = test->priv;
+	struct dentry *d = pft_dir(test, "d", NULL), *f;
 	struct inode *root;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	f = pft_file("f", d);
+	f = pft_file(test, "f", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(d->d_sb->s_root);
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "uid", "2000"), 0);
@@ -872,20 +1123,21 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 2001);
 	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(d)->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, pft_remounted, 0);
-	KUNIT_EXPECT_EQ(test, pft_walk_begun, 0);
+	KUNIT_EXPECT_EQ(test, st->remounted, 0);
+	KUNIT_EXPECT_EQ(test, st->walk_begun, 0);
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_remount_all(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *d, *f;
 	struct inode *root;
 
-	d = pseudofs_create_dir(&pft_fs_all, "d", 0750, NULL);
+	d = pft_track(test, pseudofs_create_dir(&pft_fs_all, "d", 0750, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	f = pseudofs_create_file(&pft_fs_all, "f", 0640, d, NULL, NULL, NULL);
+	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "f", 0640, d, NULL, NULL, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(d->d_sb->s_root);
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "uid", "3000"), 0);
@@ -893,24 +1145,24 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(d)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3000);
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, pft_remounted, 3);	/* root, d and f */
+	KUNIT_EXPECT_EQ(test, st->remounted, 3);	/* root, d and f */
 	/* one walk, bracketed by the hooks with the cookie */
-	KUNIT_EXPECT_EQ(test, pft_walk_begun, 1);
-	KUNIT_EXPECT_EQ(test, pft_walk_ended, 1);
-	KUNIT_EXPECT_EQ(test, pft_walk_outside, 0);
+	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
+	KUNIT_EXPECT_EQ(test, st->walk_ended, 1);
+	KUNIT_EXPECT_EQ(test, st->walk_outside, 0);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
-	KUNIT_EXPECT_EQ(test, pft_remounted, 3);
-	KUNIT_EXPECT_EQ(test, pft_walk_begun, 1);
+	KUNIT_EXPECT_EQ(test, st->remounted, 3);
+	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
 }
 
 static void pft_remount_bad_keeps_old(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL);
+	struct dentry *d = pft_dir(test, "d", NULL);
 	struct inode *root;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
@@ -927,7 +1179,7 @@ static void pft_remount_bad_keeps_old(struct kunit *test)
 
 static void pft_show_options_round_trip(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL);
+	struct dentry *d = pft_dir(test, "d", NULL);
 	struct pseudofs_mount_opts *cur, o;
 	char *shown, *p, *opt;
 
@@ -961,7 +1213,7 @@ static void pft_show_options_round_trip(struct kunit *test)
 
 static void pft_options_outlive_entries(struct kunit *test)
 {
-	struct dentry *d = pft_file("f", NULL);
+	struct dentry *d = pft_file(test, "f", NULL);
 	struct super_block *sb;
 
 	/* the superblock stays while registered, even with no entry left */
@@ -970,7 +1222,7 @@ static void pft_options_outlive_entries(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "750"), 0);
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
-	d = pft_file("f", NULL);
+	d = pft_file(test, "f", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_PTR_EQ(test, d->d_sb, sb);
 	KUNIT_EXPECT_EQ(test, d_inode(sb->s_root)->i_mode, S_IFDIR | 0750);
@@ -986,13 +1238,13 @@ static void pft_name_too_long(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, name);
 	memset(name, 'n', NAME_MAX + 1);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(name, NULL)), -ENAMETOOLONG);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(name, NULL)), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, name, NULL)), -ENAMETOOLONG);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, name, NULL)), -ENAMETOOLONG);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, name, NULL)),
 			-ENAMETOOLONG);
 	pft_expect_clean(test, &pft_fs);
 	name[NAME_MAX] = '\0';		/* NAME_MAX itself is fine */
-	d = pft_file(name, NULL);
+	d = pft_file(test, name, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
@@ -1000,8 +1252,8 @@ static void pft_name_too_long(struct kunit *test)
 
 static void pft_dot_names(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(".", NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir("..", NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, ".", NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "..", NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "..", NULL)),
 			-EINVAL);
 	pft_expect_clean(test, &pft_fs);
@@ -1009,41 +1261,43 @@ static void pft_dot_names(struct kunit *test)
 
 static void pft_remove_dir_twice(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL), *f;
+	struct pft_state *st = test->priv;
+	struct dentry *d = pft_dir(test, "d", NULL), *f;
 	struct inode *root;
 	unsigned int nlink;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	f = pft_file("f", d);
+	f = pft_file(test, "f", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(d->d_parent);
 	nlink = root->i_nlink;
 	dget(d);
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	/* the second removal finds it gone: no link or hook twice */
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	dput(d);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_remove_child_after_parent(struct kunit *test)
 {
-	struct dentry *d = pft_dir("d", NULL), *sub;
+	struct pft_state *st = test->priv;
+	struct dentry *d = pft_dir(test, "d", NULL), *sub;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	sub = pft_dir("sub", d);
+	sub = pft_dir(test, "sub", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
 	dget(sub);			/* as an owner keeping its pointer */
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
 	/* the owner removes its own entry too: nothing left to do */
 	pseudofs_remove(&pft_fs, sub);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
 	dput(sub);
 	pft_expect_clean(test, &pft_fs);
@@ -1051,7 +1305,7 @@ static void pft_remove_child_after_parent(struct kunit *test)
 
 static void pft_lookup_outlives_removal(struct kunit *test)
 {
-	struct dentry *d = pft_file("f", NULL), *l;
+	struct dentry *d = pft_file(test, "f", NULL), *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	l = pseudofs_lookup(&pft_fs, "f", NULL);
@@ -1068,14 +1322,15 @@ static void pft_lookup_outlives_removal(struct kunit *test)
 
 static void pft_rename(struct kunit *test)
 {
-	struct dentry *a = pft_dir("a", NULL), *b, *f, *r;
+	struct pft_state *st = test->priv;
+	struct dentry *a = pft_dir(test, "a", NULL), *b, *f, *r;
 	struct inode *root;
 	unsigned int nlink;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = pft_dir("b", NULL);
+	b = pft_dir(test, "b", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	f = pft_dir("f", a);
+	f = pft_dir(test, "f", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(a->d_parent);
 	nlink = root->i_nlink;
@@ -1096,21 +1351,21 @@ static void pft_rename(struct kunit *test)
 		dput(r);
 	pseudofs_remove(&pft_fs, a);
 	pseudofs_remove(&pft_fs, b);
-	KUNIT_EXPECT_EQ(test, pft_removed, 3);
+	KUNIT_EXPECT_EQ(test, st->removed, 3);
 	pft_expect_clean(test, &pft_fs);
 }
 
 static void pft_rename_bad(struct kunit *test)
 {
-	struct dentry *a = pft_dir("a", NULL), *sub, *f, *o;
+	struct dentry *a = pft_dir(test, "a", NULL), *sub, *f, *o;
 	char *long_name = kunit_kzalloc(test, NAME_MAX + 2, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, long_name);
 	memset(long_name, 'x', NAME_MAX + 1);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	sub = pft_dir("sub", a);
+	sub = pft_dir(test, "sub", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
-	f = pft_file("f", a);
+	f = pft_file(test, "f", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "sub")),
@@ -1130,7 +1385,7 @@ static void pft_rename_bad(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, sub, f, a, "g")),
 			-EINVAL);
 	/* a directory of another filesystem */
-	o = pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL);
+	o = pft_track(test, pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(o));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, o, "g")),
 			-EINVAL);
@@ -1163,7 +1418,7 @@ static void pft_register_twice(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, pseudofs_register(&pft_fs), -EBUSY);
 	KUNIT_EXPECT_PTR_EQ(test, pft_fs.inode_cache, cache);
-	d = pft_file("f", NULL);	/* still works */
+	d = pft_file(test, "f", NULL);	/* still works */
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
@@ -1174,8 +1429,8 @@ static void pft_unregister_cycle(struct kunit *test)
 	struct dentry *d;
 
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EINVAL);
-	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_extra), 0);
-	d = pseudofs_create_dir(&pft_fs_extra, "d", 0755, NULL);
+	pft_register(test, &pft_fs_extra);
+	d = pft_track(test, pseudofs_create_dir(&pft_fs_extra, "d", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	/* live entries: refused, and nothing changed */
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EBUSY);
@@ -1183,15 +1438,15 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, pft_fs_extra.inode_cache);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_extra), 1);
 	pseudofs_remove(&pft_fs_extra, d);
-	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_extra), 0);
 	KUNIT_EXPECT_FALSE(test, pft_fs_extra.registered);
 	KUNIT_EXPECT_NULL(test, pft_fs_extra.inode_cache);
 	/* creating in an unregistered filesystem fails cleanly */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pft_fs_extra, "d",
-						      0755, NULL)), -ENOENT);
+	d = pseudofs_create_dir(&pft_fs_extra, "d", 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, d)), -ENOENT);
 	/* and it can come back */
-	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_extra), 0);
-	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), 0);
+	pft_register(test, &pft_fs_extra);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_extra), 0);
 }
 
 static const struct inode_operations pft_link_iops = {
@@ -1205,26 +1460,26 @@ static void pft_create_entry(struct kunit *test)
 	char *target = kstrdup("d", GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, target);
-	d = pseudofs_create_entry(&pft_fs, "d", S_IFDIR | 0750, NULL, &pft_data,
-				  NULL, NULL);
+	d = pft_track(test, pseudofs_create_entry(&pft_fs, "d", S_IFDIR | 0750,
+						  NULL, &pft_data, NULL, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode, S_IFDIR | 0750);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_private, (void *)&pft_data);
 	KUNIT_EXPECT_EQ(test, d_inode(pft_fs.mount->mnt_root)->i_nlink, 3);
-	l = pseudofs_create_entry(&pft_fs, "l", S_IFLNK | 0444, NULL, target,
-				  NULL, &pft_link_iops);
+	l = pft_track(test, pseudofs_create_entry(&pft_fs, "l", S_IFLNK | 0444,
+						  NULL, target, NULL,
+						  &pft_link_iops));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	KUNIT_EXPECT_EQ(test, d_inode(l)->i_mode, S_IFLNK | 0444);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_op, &pft_link_iops);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_link, target);
-	r = pseudofs_create_entry(&pft_fs, "r", S_IFREG | 0600, d, NULL,
-				  &pft_fops, NULL);
+	r = pft_track(test, pseudofs_create_entry(&pft_fs, "r", S_IFREG | 0600,
+						  d, NULL, &pft_fops, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(r));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(r)->i_fop, &pft_fops);
 	/* no type: refused, nothing created */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_entry(&pft_fs, "x", 0644,
-							    NULL, NULL, NULL,
-							    NULL)), -EINVAL);
+	r = pseudofs_create_entry(&pft_fs, "x", 0644, NULL, NULL, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, r)), -EINVAL);
 	pft_expect_gone(test, "x", NULL);
 	pseudofs_remove(&pft_fs, l);	/* frees target */
 	pseudofs_remove(&pft_fs, d);
@@ -1264,15 +1519,16 @@ static int pft_vfs_rmdir(struct dentry *parent, const char *name)
 
 static void pft_user_dir_mkdir_rmdir(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *u, *x, *f;
 
-	u = pseudofs_create_user_dir(&pft_fs, "u", 0750, NULL);
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0750, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_mode, S_IFDIR | 0750);
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
-	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
-	KUNIT_EXPECT_STREQ(test, pft_hook.name, "x");
-	KUNIT_EXPECT_FALSE(test, pft_hook.dir_locked);
+	KUNIT_EXPECT_EQ(test, st->mkdirs, 1);
+	KUNIT_EXPECT_STREQ(test, st->name, "x");
+	KUNIT_EXPECT_FALSE(test, st->dir_locked);
 	/* the directory is locked again, as the VFS left it */
 	KUNIT_EXPECT_FALSE(test, inode_is_locked(d_inode(u)));
 	x = pseudofs_lookup(&pft_fs, "x", u);
@@ -1285,13 +1541,13 @@ static void pft_user_dir_mkdir_rmdir(struct kunit *test)
 	dput(x);
 	/* mkdir of an existing name: the VFS says so, no hook */
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), -EEXIST);
-	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
+	KUNIT_EXPECT_EQ(test, st->mkdirs, 1);
 
 	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
-	KUNIT_EXPECT_EQ(test, pft_hook.rmdirs, 1);
-	KUNIT_EXPECT_STREQ(test, pft_hook.name, "x");
-	KUNIT_EXPECT_FALSE(test, pft_hook.dir_locked);
-	KUNIT_EXPECT_FALSE(test, pft_hook.victim_locked);
+	KUNIT_EXPECT_EQ(test, st->rmdirs, 1);
+	KUNIT_EXPECT_STREQ(test, st->name, "x");
+	KUNIT_EXPECT_FALSE(test, st->dir_locked);
+	KUNIT_EXPECT_FALSE(test, st->victim_locked);
 	pft_expect_gone(test, "x", u);
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
 	pseudofs_remove(&pft_fs, u);
@@ -1300,13 +1556,14 @@ static void pft_user_dir_mkdir_rmdir(struct kunit *test)
 
 static void pft_user_dir_errors(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *u, *d, *k;
 
-	u = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	/* the hook's error reaches mkdir(2), and nothing is left */
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "busy"), -EBUSY);
-	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 1);
+	KUNIT_EXPECT_EQ(test, st->mkdirs, 1);
 	pft_expect_gone(test, "busy", u);
 	/* and rmdir(2)'s, with the directory still there */
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "keep"), 0);
@@ -1316,19 +1573,18 @@ static void pft_user_dir_errors(struct kunit *test)
 	if (!IS_ERR(k))
 		dput(k);
 	/* directories not made by pseudofs_create_user_dir(): no mkdir(2) */
-	d = pft_dir("d", NULL);
+	d = pft_dir(test, "d", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(d, "x"), -EPERM);
-	KUNIT_EXPECT_EQ(test, pft_hook.mkdirs, 2);
+	KUNIT_EXPECT_EQ(test, st->mkdirs, 2);
 	/* bad arguments, and a filesystem without a mkdir hook */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs, "v",
-						S_IFREG | 0755, NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs, "a/b",
-							       0755, NULL)),
-			-EINVAL);
+	k = pseudofs_create_user_dir(&pft_fs, "v", S_IFREG | 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EINVAL);
+	k = pseudofs_create_user_dir(&pft_fs, "a/b", 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EINVAL);
 	/* one below another directory works, and goes with it */
-	KUNIT_EXPECT_FALSE(test, IS_ERR(pseudofs_create_user_dir(&pft_fs, "v",
-								 0755, d)));
+	k = pseudofs_create_user_dir(&pft_fs, "v", 0755, d);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_track(test, k)));
 	pseudofs_remove(&pft_fs, d);
 	pseudofs_remove(&pft_fs, u);
 	pft_expect_clean(test, &pft_fs);
@@ -1337,15 +1593,16 @@ static void pft_user_dir_errors(struct kunit *test)
 /* Without an ->rmdir hook, rmdir(2) removes the directory and its files. */
 static void pft_user_dir_default_rmdir(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *u;
 
-	u = pseudofs_create_user_dir(&pft_fs_all, "u", 0755, NULL);
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs_all, "u", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 3);
 	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
-	KUNIT_EXPECT_EQ(test, pft_hook.rmdirs, 0);
-	KUNIT_EXPECT_EQ(test, pft_removed, 2);
+	KUNIT_EXPECT_EQ(test, st->rmdirs, 0);
+	KUNIT_EXPECT_EQ(test, st->removed, 2);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs_all, "x", u)),
 			-ENOENT);
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
@@ -1367,18 +1624,14 @@ static struct pseudofs pft_fs_noopt = {
  */
 static void pft_no_options(struct kunit *test)
 {
-	static const char * const keys[] = { "uid", "gid", "mode", "bogus" };
 	char opts[] = "mode=700";
 	struct vfsmount *mnt;
-	int i;
+	struct dentry *u;
 
-	KUNIT_ASSERT_EQ(test, pseudofs_register(&pft_fs_noopt), 0);
-	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_noopt, keys[i],
-						"700", NULL), -EINVAL);
+	pft_register(test, &pft_fs_noopt);
 	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_noopt, "source", "x",
 					NULL), 0);
-	mnt = vfs_kern_mount(&pft_fs_noopt.type, SB_KERNMOUNT, "t", opts);
+	mnt = pft_mount(test, &pft_fs_noopt, opts);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mnt), -EINVAL);
 	KUNIT_EXPECT_EQ(test, pft_reconfigure(pft_fs_noopt.mount->mnt_sb,
 					      "uid", "0"), -EINVAL);
@@ -1390,10 +1643,30 @@ static void pft_no_options(struct kunit *test)
 	((struct pseudofs_mount_opts *)pft_fs_noopt.mount->mnt_sb->s_fs_info)->mode = 0700;
 	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_fs_noopt.mount->mnt_root),
 			   "");
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_user_dir(&pft_fs_noopt,
-							"u", 0755, NULL)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_noopt), 0);
+	u = pseudofs_create_user_dir(&pft_fs_noopt, "u", 0755, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, u)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_noopt), 0);
+}
+
+/* Every key, known to other filesystems or not. */
+static const struct pft_str_param pft_no_options_keys[] = {
+	{ .desc = "uid",	.str = "uid" },
+	{ .desc = "gid",	.str = "gid" },
+	{ .desc = "mode",	.str = "mode" },
+	{ .desc = "unknown",	.str = "bogus" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_no_options_refused, pft_no_options_keys, desc);
+
+/* PSEUDOFS_NO_OPTIONS: each key is refused at parse time. */
+static void pft_no_options_refused(struct kunit *test)
+{
+	const struct pft_str_param *p = test->param_value;
+
+	pft_register(test, &pft_fs_noopt);
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_noopt, p->str, "700",
+					NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_noopt), 0);
 }
 
 /* Threads racing on one parent. */
@@ -1499,6 +1772,7 @@ static void pft_user_dir_race(struct kunit *test)
 	struct pft_race r = { .pfs = &pft_fs, .rounds = 300 };
 
 	r.parent = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	pft_track(test, r.parent);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	pft_race_run(test, fn, &r, 2);
 	/* whatever the interleaving: every directory made was removed once */
@@ -1514,16 +1788,16 @@ static void pft_user_dir_race(struct kunit *test)
 
 static void pft_same_name_race(struct kunit *test)
 {
-	struct pft_race r = { .pfs = &pft_fs, .rounds = 200 };
-	struct dentry *d;
-	int i;
-
-	r.parent = pft_dir("race", NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	static int (* const fn[])(void *) = {
 		pft_race_same_name, pft_race_same_name,
 	};
+	struct pft_race r = { .pfs = &pft_fs, .rounds = 200 };
+	struct pft_state *st = test->priv;
+	struct dentry *d;
+	int i;
 
+	r.parent = pft_dir(test, "race", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	pft_race_run(test, fn, &r, 2);
 	KUNIT_EXPECT_EQ(test, atomic_read(&r.created), r.rounds);
 	KUNIT_EXPECT_EQ(test, atomic_read(&r.exists), r.rounds);
@@ -1538,7 +1812,7 @@ static void pft_same_name_race(struct kunit *test)
 			dput(d);
 	}
 	pseudofs_remove(&pft_fs, r.parent);
-	KUNIT_EXPECT_EQ(test, pft_removed, r.rounds + 1);
+	KUNIT_EXPECT_EQ(test, st->removed, r.rounds + 1);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1601,7 +1875,8 @@ static void pft_churn_remount_race(struct kunit *test)
 	struct pft_race r = { .pfs = &pft_fs_all, .rounds = 300 };
 	struct dentry *d;
 
-	r.parent = pseudofs_create_dir(&pft_fs_all, "race", 0755, NULL);
+	r.parent = pft_track(test, pseudofs_create_dir(&pft_fs_all, "race", 0755,
+						       NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	pft_race_run(test, fn, &r, ARRAY_SIZE(fn));
 	KUNIT_EXPECT_EQ(test, atomic_read(&r.exists), 0);
@@ -1609,8 +1884,8 @@ static void pft_churn_remount_race(struct kunit *test)
 			atomic_read(&r.created));
 	KUNIT_EXPECT_GT(test, atomic_read(&r.lookups), 0);
 	/* the last remount reached every inode left */
-	d = pseudofs_create_file(&pft_fs_all, "after", 0644, r.parent, NULL,
-				 NULL, NULL);
+	d = pft_track(test, pseudofs_create_file(&pft_fs_all, "after", 0644,
+						 r.parent, NULL, NULL, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "4242"), 0);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(d)->i_gid), 4242);
@@ -1636,24 +1911,26 @@ static void pft_remove_race(struct kunit *test)
 		pft_race_remove, pft_race_remove,
 	};
 	struct inode *root = d_inode(pft_fs.mount->mnt_root);
+	struct pft_state *st = test->priv;
 	int i;
 
 	for (i = 0; i < 50; i++) {
 		struct pft_race r = { .pfs = &pft_fs };
+		int removed = st->removed;
 		struct dentry *sub;
 
-		pft_removed = 0;
-		r.parent = pft_dir("victim", NULL);
+		r.parent = pft_dir(test, "victim", NULL);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
-		sub = pft_dir("sub", r.parent);
+		sub = pft_dir(test, "sub", r.parent);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
-		KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file("f", sub)));
+		KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "f", sub)));
 		dget(r.parent);
 		pft_race_run(test, fn, &r, 2);
-		KUNIT_EXPECT_EQ(test, pft_removed, 3);
+		removed = st->removed - removed;
+		KUNIT_EXPECT_EQ(test, removed, 3);
 		KUNIT_EXPECT_EQ(test, root->i_nlink, 2);
 		dput(r.parent);
-		if (pft_removed != 3 || root->i_nlink != 2)
+		if (removed != 3 || root->i_nlink != 2)
 			break;
 	}
 	pft_expect_clean(test, &pft_fs);
@@ -1691,7 +1968,8 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_null_parent_is_root),
 	KUNIT_CASE(pft_parent_not_dir),
 	KUNIT_CASE(pft_parent_other_fs),
-	KUNIT_CASE(pft_bad_names),
+	KUNIT_CASE_PARAM(pft_bad_names, pft_bad_names_gen_params),
+	KUNIT_CASE(pft_bad_name_pointers),
 	KUNIT_CASE(pft_lookup_bad),
 	KUNIT_CASE(pft_lookup_nested),
 	KUNIT_CASE(pft_create_over_negative),
@@ -1703,8 +1981,10 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_manual_creating),
 	KUNIT_CASE(pft_inode_struct),
 	KUNIT_CASE(pft_parse_uid_gid),
-	KUNIT_CASE(pft_parse_bad_uid_gid),
-	KUNIT_CASE(pft_parse_mode),
+	KUNIT_CASE_PARAM(pft_parse_bad_uid_gid,
+			 pft_parse_bad_uid_gid_gen_params),
+	KUNIT_CASE_PARAM(pft_parse_mode, pft_parse_mode_gen_params),
+	KUNIT_CASE_PARAM(pft_parse_bad_mode, pft_parse_bad_mode_gen_params),
 	KUNIT_CASE(pft_parse_unknown),
 	KUNIT_CASE(pft_mount_options),
 	KUNIT_CASE(pft_mount_bad_option),
@@ -1727,6 +2007,8 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_user_dir_errors),
 	KUNIT_CASE(pft_user_dir_default_rmdir),
 	KUNIT_CASE(pft_no_options),
+	KUNIT_CASE_PARAM(pft_no_options_refused,
+			 pft_no_options_refused_gen_params),
 	KUNIT_CASE(pft_user_dir_race),
 	KUNIT_CASE(pft_same_name_race),
 	KUNIT_CASE_SLOW(pft_churn_remount_race),
@@ -1747,12 +2029,102 @@ static struct kunit_suite pseudofs_test_suite = {
  * first, then the second, ... slab allocation of each operation through
  * the task's fail-nth counter (CONFIG_FAILSLAB), until the operation gets
  * through.  Every failure must come back as an error with nothing created
- * and the options unchanged.  failslab ignores GFP_KERNEL allocations
- * until /sys/kernel/debug/failslab/ignore-gfp-wait is N: at boot each case
- * only runs its operation once, without failures, and the guest runs the
- * suite again from debugfs once it has armed failslab.  (A case that
- * skipped would stay skipped: KUnit takes that for a filter on a rerun.)
+ * and the options unchanged.
+ *
+ * failslab ignores the allocations that may sleep (GFP_KERNEL) until its
+ * debugfs file "ignore-gfp-wait" is N, which userspace would write; the
+ * suite sets it itself for its run, and puts it back at its end.  Nothing
+ * fails at random: the probability stays 0, and only this task's fail-nth
+ * counter fails allocations.
  */
+
+/**
+ * struct pft_failslab - failslab's settings the suite changes
+ * @ignore_gfp_wait: failslab's "ignore-gfp-wait"
+ * @verbose: failslab's "verbose"
+ * @old_ignore_gfp_wait: its value before the suite
+ * @old_verbose: its value before the suite
+ * @why: why the cases cannot run, or NULL when failslab is armed
+ */
+struct pft_failslab {
+	bool *ignore_gfp_wait;
+	unsigned long *verbose;
+	bool old_ignore_gfp_wait;
+	unsigned long old_verbose;
+	const char *why;
+};
+
+static struct pft_failslab pft_failslab;
+
+/*
+ * The variable a file of debugfs directory @dir reads and writes: the
+ * debugfs_create_bool() and debugfs_create_file() families keep it in the
+ * inode's ->i_private.  (kernel_write() cannot write these files: they
+ * have ->write but no ->write_iter.)
+ */
+static void *pft_debugfs_value(struct dentry *dir, const char *name)
+{
+	struct dentry *d = debugfs_lookup(name, dir);
+	void *value;
+
+	if (IS_ERR_OR_NULL(d))
+		return NULL;
+	value = d_inode(d)->i_private;
+	dput(d);
+	return value;
+}
+
+/*
+ * Arm failslab for the fail-nth counter: "ignore-gfp-wait" N, "verbose" 0
+ * (no report and stack dump per failure), as the old values are kept.
+ */
+static void pft_failslab_arm(void)
+{
+	struct pft_failslab *fs = &pft_failslab;
+	unsigned long *probability;
+	struct dentry *dir;
+
+	if (!IS_ENABLED(CONFIG_FAILSLAB) ||
+	    !IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)) {
+		fs->why = "needs CONFIG_FAILSLAB and CONFIG_FAULT_INJECTION_DEBUG_FS";
+		return;
+	}
+	dir = debugfs_lookup("failslab", NULL);
+	if (IS_ERR_OR_NULL(dir)) {
+		fs->why = "no failslab directory in debugfs";
+		return;
+	}
+	fs->ignore_gfp_wait = pft_debugfs_value(dir, "ignore-gfp-wait");
+	fs->verbose = pft_debugfs_value(dir, "verbose");
+	probability = pft_debugfs_value(dir, "probability");
+	dput(dir);
+	if (!fs->ignore_gfp_wait || !fs->verbose || !probability) {
+		fs->why = "failslab's debugfs files are missing";
+		return;
+	}
+	if (READ_ONCE(*probability)) {
+		fs->why = "failslab's probability is not 0: failures would be random";
+		return;
+	}
+	fs->old_ignore_gfp_wait = READ_ONCE(*fs->ignore_gfp_wait);
+	fs->old_verbose = READ_ONCE(*fs->verbose);
+	WRITE_ONCE(*fs->verbose, 0);
+	WRITE_ONCE(*fs->ignore_gfp_wait, false);
+	fs->why = NULL;
+}
+
+/* Put back what pft_failslab_arm() changed. */
+static void pft_failslab_disarm(void)
+{
+	struct pft_failslab *fs = &pft_failslab;
+
+	if (fs->why)
+		return;
+	WRITE_ONCE(*fs->ignore_gfp_wait, fs->old_ignore_gfp_wait);
+	WRITE_ONCE(*fs->verbose, fs->old_verbose);
+	fs->why = "failslab disarmed";
+}
+
 /* Whether fail-nth fails GFP_KERNEL slab allocations of this task. */
 static bool pft_failslab_armed(void)
 {
@@ -1787,25 +2159,51 @@ static unsigned int pft_fail_left(void)
 	return left;
 }
 
+/*
+ * A fresh state and the options reset; each operation runs in directory
+ * "p" that holds file "f".
+ */
 static int pft_fault_init(struct kunit *test)
 {
-	pft_removed = 0;
+	struct pft_state *st;
+	int err;
+
 	pft_reset_options(&pft_fs);
-	return kunit_add_action_or_reset(test, pft_cleanup, &pft_fs);
+	err = pft_state_init(test) ?:
+	      kunit_add_action_or_reset(test, pft_cleanup, &pft_fs);
+	if (err)
+		return err;
+	st = test->priv;
+	st->parent = pft_dir(test, "p", NULL);
+	if (IS_ERR(st->parent))
+		return PTR_ERR(st->parent);
+	st->child = pft_file(test, "f", st->parent);
+	return PTR_ERR_OR_ZERO(st->child);
 }
 
-/*
- * One operation under test: do it, and undo what succeeded.  A mount
- * applies its options in ->get_tree(), before the VFS allocates the mount
- * itself: failing that allocation may leave the new options (@may_apply)
- * in force, but all of them or none.  A failure can also be absorbed below
+/**
+ * struct pft_fault_op - one operation under test
+ * @name: the name of its parameter in the results
+ * @run: do it; what it made in *@made
+ * @done: whether it was done in full although an allocation failed
+ * @undo: undo what succeeded
+ * @may_apply: a failure may leave its new options in force
+ *
+ * A mount applies its options in ->get_tree(), before the VFS allocates
+ * the mount itself: failing that allocation may leave the new options in
+ * force, but all of them or none.  A failure can also be absorbed below
  * the library (kmemleak falls back to its pool when its own metadata
  * allocation fails): then the operation must have been done in full, as
  * ->done() checks, not have swallowed an error.
+ *
+ * Nothing the operation makes gets a cleanup action of its own: that
+ * would allocate between the failures counted; it is undone at once, and
+ * it lies in "p", whose action removes it with "p" in any case.
  */
 struct pft_fault_op {
+	const char *name;
 	long (*run)(struct kunit *test, void **made);
-	bool (*done)(void *made);
+	bool (*done)(struct kunit *test, void *made);
 	void (*undo)(struct kunit *test, void *made);
 	bool may_apply;
 };
@@ -1820,22 +2218,191 @@ static bool pft_fault_applied(const struct pseudofs_mount_opts *opts)
 static const char pft_long_name[] =
 	"a-name-too-long-for-the-dentry-to-keep-inline-so-it-allocates";
 
-static void pft_fault_loop(struct kunit *test, const struct pft_fault_op *op)
+static long pft_made(void **made, struct dentry *d)
 {
+	*made = d;
+	return PTR_ERR_OR_ZERO(d);
+}
+
+static bool pft_done_entry(struct kunit *test, void *made)
+{
+	return !IS_ERR_OR_NULL(made) && simple_positive((struct dentry *)made);
+}
+
+static bool pft_done_nothing(struct kunit *test, void *made)
+{
+	return true;
+}
+
+static void pft_undo_entry(struct kunit *test, void *made)
+{
+	pseudofs_remove(&pft_fs, made);
+}
+
+static void pft_undo_nothing(struct kunit *test, void *made)
+{
+}
+
+static long pft_run_file(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+
+	return pft_made(made, pseudofs_create_file(&pft_fs, pft_long_name,
+						   0644, st->parent, &pft_data,
+						   NULL, &pft_fops));
+}
+
+static long pft_run_dir(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+
+	return pft_made(made, pseudofs_create_dir(&pft_fs, "d", 0755,
+						  st->parent));
+}
+
+static long pft_run_symlink(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+
+	return pft_made(made, pseudofs_create_symlink(&pft_fs, "l", st->parent,
+						      "target"));
+}
+
+static long pft_run_automount(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+
+	return pft_made(made, pseudofs_create_automount(&pft_fs, "a",
+							st->parent, NULL,
+							NULL));
+}
+
+static long pft_run_lookup(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+	struct dentry *d = pseudofs_lookup(&pft_fs, "missing", st->parent);
+
+	/* a failed allocation must not look like an entry */
+	KUNIT_EXPECT_TRUE(test, IS_ERR(d));
+	if (!IS_ERR(d))
+		dput(d);
+	return PTR_ERR(d) == -ENOENT ? 0 : PTR_ERR(d);
+}
+
+static long pft_run_rename(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+	struct dentry *r;
+
+	r = pseudofs_rename(&pft_fs, st->parent, st->child, st->parent,
+			    pft_long_name);
+	if (IS_ERR(r))
+		KUNIT_EXPECT_STREQ(test, st->child->d_name.name, "f");
+	return PTR_ERR_OR_ZERO(r);
+}
+
+static bool pft_done_rename(struct kunit *test, void *made)
+{
+	struct pft_state *st = test->priv;
+
+	return !strcmp(st->child->d_name.name, pft_long_name);
+}
+
+static void pft_undo_rename(struct kunit *test, void *made)
+{
+	struct pft_state *st = test->priv;
+
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_rename(&pft_fs, st->parent,
+						  st->child, st->parent, "f"),
+			    st->child);
+}
+
+static long pft_run_mount(struct kunit *test, void **made)
+{
+	char opts[] = "uid=5,gid=6,mode=750";
+	struct vfsmount *mnt;
+
+	/* the options apply to the one superblock: undo puts them back */
+	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", opts);
+	*made = mnt;
+	return PTR_ERR_OR_ZERO(mnt);
+}
+
+static bool pft_done_mount(struct kunit *test, void *made)
+{
+	return !IS_ERR_OR_NULL(made) &&
+	       pft_fault_applied(pft_fs.mount->mnt_sb->s_fs_info);
+}
+
+static void pft_undo_mount(struct kunit *test, void *made)
+{
+	mntput(made);
+	pft_reset_options(&pft_fs);
+}
+
+static long pft_run_remount(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+
+	return pft_reconfigure(st->parent->d_sb, "uid", "7");
+}
+
+static bool pft_done_remount(struct kunit *test, void *made)
+{
+	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
+
+	return from_kuid(&init_user_ns, opts->uid) == 7;
+}
+
+static void pft_undo_options(struct kunit *test, void *made)
+{
+	pft_reset_options(&pft_fs);
+}
+
+static const struct pft_fault_op pft_fault_ops[] = {
+	{
+		.name = "file", .run = pft_run_file,
+		.done = pft_done_entry, .undo = pft_undo_entry,
+	}, {
+		.name = "dir", .run = pft_run_dir,
+		.done = pft_done_entry, .undo = pft_undo_entry,
+	}, {
+		.name = "symlink", .run = pft_run_symlink,
+		.done = pft_done_entry, .undo = pft_undo_entry,
+	}, {
+		.name = "automount", .run = pft_run_automount,
+		.done = pft_done_entry, .undo = pft_undo_entry,
+	}, {
+		.name = "lookup", .run = pft_run_lookup,
+		.done = pft_done_nothing, .undo = pft_undo_nothing,
+	}, {
+		.name = "rename", .run = pft_run_rename,
+		.done = pft_done_rename, .undo = pft_undo_rename,
+	}, {
+		.name = "mount", .run = pft_run_mount,
+		.done = pft_done_mount, .undo = pft_undo_mount,
+		.may_apply = true,
+	}, {
+		.name = "remount", .run = pft_run_remount,
+		.done = pft_done_remount, .undo = pft_undo_options,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(pft_fault, pft_fault_ops, name);
+
+/* Fail the first, the second, ... allocation of the operation. */
+static void pft_fault(struct kunit *test)
+{
+	const struct pft_fault_op *op = test->param_value;
+	struct pft_state *st = test->priv;
 	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
 	struct pseudofs_mount_opts old = *opts;
 	int n, injected = 0, absorbed = 0;
 
-	if (!pft_failslab_armed()) {
-		void *made = NULL;
-		long err = op->run(test, &made);
-
-		KUNIT_EXPECT_EQ(test, err, 0);
-		if (!err)
-			op->undo(test, made);
-		kunit_info(test, "failslab not armed: ran once, nothing injected\n");
-		return;
-	}
+	if (pft_failslab.why)
+		kunit_skip(test, "failslab not armed: %s", pft_failslab.why);
+	KUNIT_ASSERT_TRUE_MSG(test, pft_failslab_armed(),
+			      "fail-nth does not fail GFP_KERNEL allocations");
 	for (n = 1; n <= 64; n++) {
 		void *made = NULL;
 		unsigned int left;
@@ -1853,7 +2420,7 @@ static void pft_fault_loop(struct kunit *test, const struct pft_fault_op *op)
 		}
 		injected++;
 		if (!err) {
-			KUNIT_EXPECT_TRUE_MSG(test, op->done(made),
+			KUNIT_EXPECT_TRUE_MSG(test, op->done(test, made),
 					      "allocation %d failed, no error, not done", n);
 			absorbed++;
 			op->undo(test, made);
@@ -1872,190 +2439,29 @@ static void pft_fault_loop(struct kunit *test, const struct pft_fault_op *op)
 	}
 	KUNIT_EXPECT_GT(test, injected - absorbed, 0);
 	KUNIT_EXPECT_LT(test, n, 65);
-	kunit_info(test, "%d allocation failures injected (%d absorbed below us)\n",
-		   injected, absorbed);
-}
-
-/* Each operation runs in directory "p" that holds file "f". */
-static struct dentry *pft_fault_parent, *pft_fault_child;
-
-static long pft_made(void **made, struct dentry *d)
-{
-	*made = d;
-	return PTR_ERR_OR_ZERO(d);
-}
-
-static bool pft_done_entry(void *made)
-{
-	return !IS_ERR_OR_NULL(made) && simple_positive((struct dentry *)made);
-}
-
-static bool pft_done_nothing(void *made)
-{
-	return true;
-}
-
-static void pft_undo_entry(struct kunit *test, void *made)
-{
-	pseudofs_remove(&pft_fs, made);
-}
-
-static long pft_run_file(struct kunit *test, void **made)
-{
-	return pft_made(made, pft_file(pft_long_name, pft_fault_parent));
-}
-
-static long pft_run_dir(struct kunit *test, void **made)
-{
-	return pft_made(made, pft_dir("d", pft_fault_parent));
-}
-
-static long pft_run_symlink(struct kunit *test, void **made)
-{
-	return pft_made(made, pseudofs_create_symlink(&pft_fs, "l",
-						pft_fault_parent, "target"));
-}
-
-static long pft_run_automount(struct kunit *test, void **made)
-{
-	return pft_made(made, pseudofs_create_automount(&pft_fs, "a",
-						pft_fault_parent, NULL, NULL));
-}
-
-static long pft_run_lookup(struct kunit *test, void **made)
-{
-	struct dentry *d = pseudofs_lookup(&pft_fs, "missing",
-					   pft_fault_parent);
-
-	/* a failed allocation must not look like an entry */
-	KUNIT_EXPECT_TRUE(test, IS_ERR(d));
-	if (!IS_ERR(d))
-		dput(d);
-	return PTR_ERR(d) == -ENOENT ? 0 : PTR_ERR(d);
-}
-
-static void pft_undo_nothing(struct kunit *test, void *made)
-{
-}
-
-static long pft_run_rename(struct kunit *test, void **made)
-{
-	struct dentry *f = pft_fault_child;
-	struct dentry *r;
-
-	r = pseudofs_rename(&pft_fs, pft_fault_parent, f, pft_fault_parent,
-			    pft_long_name);
-	if (IS_ERR(r))
-		KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
-	return PTR_ERR_OR_ZERO(r);
-}
-
-static bool pft_done_rename(void *made)
-{
-	return !strcmp(pft_fault_child->d_name.name, pft_long_name);
-}
-
-static void pft_undo_rename(struct kunit *test, void *made)
-{
-	struct dentry *f = pft_fault_child;
-
-	KUNIT_EXPECT_PTR_EQ(test, pseudofs_rename(&pft_fs, pft_fault_parent, f,
-						  pft_fault_parent, "f"), f);
-}
-
-static long pft_run_mount(struct kunit *test, void **made)
-{
-	char opts[] = "uid=5,gid=6,mode=750";
-	struct vfsmount *mnt;
-
-	/* the options apply to the one superblock: undo puts them back */
-	mnt = vfs_kern_mount(&pft_fs.type, SB_KERNMOUNT, "t", opts);
-	*made = mnt;
-	return PTR_ERR_OR_ZERO(mnt);
-}
-
-static bool pft_done_mount(void *made)
-{
-	return !IS_ERR_OR_NULL(made) &&
-	       pft_fault_applied(pft_fs.mount->mnt_sb->s_fs_info);
-}
-
-static void pft_undo_mount(struct kunit *test, void *made)
-{
-	mntput(made);
-	pft_reset_options(&pft_fs);
-}
-
-static long pft_run_remount(struct kunit *test, void **made)
-{
-	return pft_reconfigure(pft_fault_parent->d_sb, "uid", "7");
-}
-
-static bool pft_done_remount(void *made)
-{
-	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
-
-	return from_kuid(&init_user_ns, opts->uid) == 7;
-}
-
-static void pft_undo_options(struct kunit *test, void *made)
-{
-	pft_reset_options(&pft_fs);
-}
-
-static void pft_fault_case(struct kunit *test, const struct pft_fault_op *op)
-{
-	pft_fault_parent = pft_dir("p", NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_fault_parent));
-	pft_fault_child = pft_file("f", pft_fault_parent);
-	if (IS_ERR(pft_fault_child))
-		pseudofs_remove(&pft_fs, pft_fault_parent);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_fault_child));
-	pft_fault_loop(test, op);
-	pseudofs_remove(&pft_fs, pft_fault_parent);
+	kunit_info(test, "%s: %d allocation failures injected (%d absorbed below us)\n",
+		   op->name, injected, absorbed);
+	pseudofs_remove(&pft_fs, st->parent);
 	pft_expect_clean(test, &pft_fs);
 }
 
-#define PFT_FAULT_CASE(name, done_fn, undo_fn, apply)			\
-static void pft_fault_##name(struct kunit *test)			\
-{									\
-	static const struct pft_fault_op op = {				\
-		.run = pft_run_##name, .done = done_fn,			\
-		.undo = undo_fn,					\
-		.may_apply = apply,					\
-	};								\
-									\
-	pft_fault_case(test, &op);					\
-}
-
-PFT_FAULT_CASE(file, pft_done_entry, pft_undo_entry, false)
-PFT_FAULT_CASE(dir, pft_done_entry, pft_undo_entry, false)
-PFT_FAULT_CASE(symlink, pft_done_entry, pft_undo_entry, false)
-PFT_FAULT_CASE(automount, pft_done_entry, pft_undo_entry, false)
-PFT_FAULT_CASE(lookup, pft_done_nothing, pft_undo_nothing, false)
-PFT_FAULT_CASE(rename, pft_done_rename, pft_undo_rename, false)
-PFT_FAULT_CASE(mount, pft_done_mount, pft_undo_mount, true)
-PFT_FAULT_CASE(remount, pft_done_remount, pft_undo_options, false)
-
 static struct kunit_case pseudofs_fault_cases[] = {
-	KUNIT_CASE(pft_fault_file),
-	KUNIT_CASE(pft_fault_dir),
-	KUNIT_CASE(pft_fault_symlink),
-	KUNIT_CASE(pft_fault_automount),
-	KUNIT_CASE(pft_fault_lookup),
-	KUNIT_CASE(pft_fault_rename),
-	KUNIT_CASE(pft_fault_mount),
-	KUNIT_CASE(pft_fault_remount),
+	KUNIT_CASE_PARAM(pft_fault, pft_fault_gen_params),
 	{}
 };
 
 static int pft_fault_suite_init(struct kunit_suite *suite)
 {
-	return pseudofs_register(&pft_fs);
+	int err = pseudofs_register(&pft_fs);
+
+	if (!err)
+		pft_failslab_arm();
+	return err;
 }
 
 static void pft_fault_suite_exit(struct kunit_suite *suite)
 {
+	pft_failslab_disarm();
 	WARN_ON(pseudofs_unregister(&pft_fs));
 }
 
