@@ -12,6 +12,10 @@
 #   make static    checkpatch, kernel-doc, sparse, W=1, htmldocs: ours vs stock
 #   make series    the overlay as a patch series for upstream: build/series/
 #   make series-check  apply, checkpatch and build it patch by patch
+#   make kunit     kunit.py run --kunitconfig=fs/libpseudofs (UML) in build/tree:
+#                  build/results/kunit-tool.ktap (harness/kunit.sh)
+#   make mutants   each mutant of harness/kunit-mutants.py alone, under make kunit's
+#                  run: build/results/mutants.{txt,ktap} (harness/mutants.sh)
 #
 # Everything lands under build/ (ignored by git).
 
@@ -184,6 +188,23 @@ series-check: series
 	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/series-check.sh $(TOP) $(TREE) $(BUILD)/series \
 		$(OUT)/series $(RESULTS) $(FRAG)
 
+# --- KUnit with the kernel's own tool -----------------------------------------
+# kunit.py run --kunitconfig=fs/libpseudofs on UML in build/tree checked out
+# at patched, under the build lock, built in build/out/kunit with ccache
+# (harness/kunit.sh): build/results/kunit-tool.ktap and .log.
+KUNIT_OUT := $(OUT)/kunit
+kunit:
+	@mkdir -p $(RESULTS)
+	@$(KBUILD) patched -- env JOBS=$(JOBS) $(H)/kunit.sh $(TREE) $(KUNIT_OUT) $(RESULTS)/kunit-tool.ktap
+
+# Each mutant of harness/kunit-mutants.py applied alone to a scratch work
+# tree of build/tree at patched (build/mutants/tree), the same kunit.py run
+# in its own build folder (each build under the build lock): which cases
+# caught it, build/results/mutants.txt and mutants.ktap (harness/mutants.sh).
+mutants:
+	@mkdir -p $(RESULTS)
+	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/mutants.sh $(TREE) $(BUILD)/mutants $(RESULTS)
+
 report:
 	@python3 $(H)/report.py $(RESULTS)
 
@@ -204,11 +225,12 @@ check:
 	@$(PHASE) deps $(MAKE) -s deps
 	@$(PHASE) base $(MAKE) -s base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
-	@$(PHASE) cocci-corpus+config $(MAKE) -s -k -j2 -O cocci-corpus cocci-real config || true
+	@$(PHASE) cocci-corpus+config $(MAKE) -s -k -j2 -O cocci-corpus cocci-real cocci-mix config || true
 	@$(PHASE) build-stock $(MAKE) -s kernel-stock
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
+	@$(PHASE) kunit-tool $(MAKE) -s kunit || true
 	@$(PHASE) static $(MAKE) -s static || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true

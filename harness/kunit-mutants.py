@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-# kunit-mutants.py TREE: break fs/libpseudofs in TREE on purpose, once per
-# defect the review found, so that the KUnit cases written for them can be
-# seen failing (boot the result and read kunit-*.ktap).  Each mutant puts
-# back one defect, or swallows one error the library must return; none of
-# them makes the kernel crash, so every case still runs.  Prints the mutants
-# applied; fails if one no longer matches the source.
+# kunit-mutants.py [--list | --only K] TREE: break fs/libpseudofs in TREE on
+# purpose, once per defect the review found, so that the KUnit cases
+# written for them can be seen failing.  Each mutant puts back one defect,
+# or swallows one error the library must return; none of them makes the
+# kernel crash, so every case still runs.  Prints the mutants applied;
+# fails if one no longer matches the source.  --only K applies the K-th
+# mutant alone (1-based); --list prints "K FILE: WHAT" for each and applies
+# none.  make mutants (harness/mutants.sh) runs kunit.py on each alone.
 import sys
 
 MUTANTS = [
     ('inode.c', 'removal drops the parent link of an entry already removed',
      '\tif (!simple_positive(victim))\n\t\treturn;\n',
      '\tif (!simple_positive(victim)) {\n\t\tif (d_is_dir(victim))\n\t\t\tdrop_nlink(dir);\n\t\treturn;\n\t}\n'),
-    ('inode.c', 'names longer than NAME_MAX accepted',
-     '\t\tif (len == NAME_MAX)\n', '\t\tif (0)\n'),
+    # Accepting names over NAME_MAX would be an equivalent mutant: the
+    # directory's ->lookup() (simple_lookup()) refuses them with the same
+    # -ENAMETOOLONG.  The bound can still be off by one the other way.
+    ('inode.c', 'a name of exactly NAME_MAX refused',
+     '\t\tif (len == NAME_MAX)\n', '\t\tif (len == NAME_MAX - 1)\n'),
     ('inode.c', '"." and ".." left to lookup_one_len()',
      'if (!len || is_dot_dotdot(name, len))', 'if (!len)'),
     ('inode.c', 'rename does not check that the entry is in old_dir',
@@ -50,8 +55,23 @@ MUTANTS = [
      '\t    hlist_empty(&inode->i_dentry) || S_ISDIR(inode->i_mode))\n'),
 ]
 
-tree = sys.argv[1]
-for f, what, old, new in MUTANTS:
+args = sys.argv[1:]
+only = None
+if args[:1] == ['--list']:
+    for k, (f, what, _, _) in enumerate(MUTANTS, 1):
+        print(f'{k} {f}: {what}')
+    sys.exit(0)
+if args[:1] == ['--only'] and len(args) >= 2:
+    only = int(args[1])
+    if not 1 <= only <= len(MUTANTS):
+        sys.exit(f'kunit-mutants: no mutant {only} (1..{len(MUTANTS)})')
+    args = args[2:]
+if len(args) != 1:
+    sys.exit('usage: kunit-mutants.py [--list | --only K] TREE')
+tree = args[0]
+for k, (f, what, old, new) in enumerate(MUTANTS, 1):
+    if only is not None and k != only:
+        continue
     path = f'{tree}/fs/libpseudofs/{f}'
     src = open(path).read()
     if src.count(old) != 1:

@@ -129,11 +129,15 @@ def static_table():
 
 
 def kunit(kernel, required):
+    """KUnit's KTAP: from a boot's console (kunit-patched.ktap, ...) or from
+    kunit.py (kunit-tool.ktap).  Every result counts: a case, or each
+    parameter of a parameterised case (the lines one level deeper)."""
     path = os.path.join(RES, f'kunit-{kernel}.ktap')
     lines = read(path)
     if lines is None:
         if required:
-            count('fail', f'kunit-{kernel}: no KUnit output in the console')
+            count('fail', f'kunit-{kernel}: no KUnit output' +
+                  (' (make kunit)' if kernel == 'tool' else ' in the console'))
         return None
     suites = []
     cur = None
@@ -145,16 +149,26 @@ def kunit(kernel, required):
             continue
         if cur is not None:
             m = LINE.match(ln)
-            if m and len(m.group(1)) == 4:
+            if m and len(m.group(1)) in (4, 8):
                 cur[1].append(ln)
     rows = []
     for name, body in suites:
-        cs = cases(body, 4)
+        cs, params, ncases = [], [], 0
+        for ln in body:
+            indent = len(LINE.match(ln).group(1))
+            (c,) = cases([ln], indent)
+            if indent == 8:
+                params.append(c)
+                continue
+            ncases += 1
+            cs += [(f'{c[0]}[{p[0]}]', p[1], p[2]) for p in params] or [c]
+            params = []
         kinds = [kind_of(c[1]) for c in cs]
         p, s, f = (kinds.count(k) for k in ('pass', 'skip', 'fail'))
         for c, kind in zip(cs, kinds):
             count(kind, f'kunit-{kernel}: {name}.{c[0]} {c[1]}')
-        rows.append(f'{name:<28} {p:4d} ok {f:4d} not ok {s:4d} skip')
+        rows.append(f'{name:<28} {p:4d} ok {f:4d} not ok {s:4d} skip'
+                    f'   ({ncases} cases, {len(cs)} results)')
     if required and not any(n == 'libpseudofs' for n, _ in suites):
         count('fail', f'kunit-{kernel}: the libpseudofs suite did not run')
     return rows
@@ -371,7 +385,12 @@ def main():
         r = kunit(k, req)
         if r:
             rows += [f'{k:<14} ' + x for x in r]
-    table('KUnit', rows)
+    table('KUnit at boot (kunit-<kernel>.ktap)', rows)
+    r = kunit('tool', True)
+    elapsed = [ln for ln in read(os.path.join(RES, 'kunit-tool.log')) or []
+               if ln.startswith('# kunit.py run')]
+    table('KUnit with kunit.py (make kunit: UML, kunit-tool.ktap)',
+          [f'{"kunit.py":<14} ' + x for x in r or []] + [ln[2:] for ln in elapsed[-1:]])
 
     tree_parity()
     for suite in PARITY_SUITES:

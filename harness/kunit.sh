@@ -1,0 +1,38 @@
+#!/bin/bash
+# kunit.sh TREE BUILD_DIR KTAP: the library's KUnit suites run the way the
+# kernel's own tests are run, with the KUnit tool in TREE:
+#
+#   ./tools/testing/kunit/kunit.py run --kunitconfig=fs/libpseudofs
+#
+# on UML, built in BUILD_DIR (outside TREE, so that TREE stays clean) with
+# ccache, incrementally from the last run.  Writes to KTAP the KTAP that
+# kunit.py parsed (the KTAP lines of the console it kept in
+# BUILD_DIR/test.log), and kunit.py's own output, with its parsed summary,
+# beside it (KTAP with .log for .ktap).  Prints the time and the summary;
+# exits with kunit.py's status.  The caller holds the build lock.
+set -uo pipefail
+[ $# -eq 3 ] || { echo "usage: kunit.sh TREE BUILD_DIR KTAP" >&2; exit 2; }
+tree=$1 bdir=$2 ktap=$3
+log=${ktap%.ktap}.log
+mkdir -p "$bdir" "$(dirname "$ktap")"
+rm -f "$bdir/test.log" "$ktap"
+export CCACHE_DIR=${CCACHE_DIR:-$tree/../ccache}
+
+start=$(date +%s)
+cd "$tree" || exit 1
+./tools/testing/kunit/kunit.py run --kunitconfig=fs/libpseudofs --build_dir="$bdir" \
+	--make_options "CC=ccache gcc" --jobs="${JOBS:-$(nproc)}" --timeout="${KUNIT_TIMEOUT:-900}" \
+	>"$log" 2>&1
+rc=$?
+secs=$(( $(date +%s) - start ))
+if [ -s "$bdir/test.log" ]; then
+	./tools/testing/kunit/kunit.py parse --raw_output=kunit "$bdir/test.log" >"$ktap" 2>>"$log"
+fi
+# kunit.py's own tally, e.g. "Testing complete. Ran 84 tests: passed: 84"
+summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E 'Testing complete|Ran [0-9]+ tests|ERROR|crashed' |
+	sed 's/^\[[0-9:]*\] //' | tail -1)
+elapsed=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\[[0-9:]*\] Elapsed time:' | sed 's/^\[[0-9:]*\] //' | tail -1)
+echo "# kunit.py run --kunitconfig=fs/libpseudofs: ${secs}s, exit $rc" >>"$log"
+echo "kunit.py (UML): ${secs}s: ${summary:-no summary, see $log}${elapsed:+ ($elapsed)}"
+[ -s "$ktap" ] || { echo "kunit.sh: no KTAP in $bdir/test.log (see $log)" >&2; tail -20 "$log" >&2; [ "$rc" -ne 0 ] || rc=1; }
+exit $rc
