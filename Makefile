@@ -135,17 +135,22 @@ cocci-corpus:
 	@if [ -x tests/cocci/run.sh ]; then tests/cocci/run.sh $(RESULTS)/cocci-corpus.ktap >$(RESULTS)/cocci-corpus.log 2>&1 || \
 		{ tail -30 $(RESULTS)/cocci-corpus.log; exit 1; }; tail -1 $(RESULTS)/cocci-corpus.log; fi
 
-# The semantic patches on real tracer code, scored against its hand conversion.
-# The shared corpus beside the clone, else the copy in tests/cocci/real/.
+# The semantic patches on real tracer code, scored against its hand conversion:
+# the shared corpus beside the clone (a KTAP skip with the reason without it).
 COCCI_REAL_SHARED := $(firstword $(wildcard $(TOP)/../shared/corpus/tracefs-4.1/pre \
 	/work/shared/corpus/tracefs-4.1/pre))
-COCCI_REAL ?= $(if $(COCCI_REAL_SHARED),$(patsubst %/pre,%,$(COCCI_REAL_SHARED)),$(BUILD)/cocci-real-corpus/tracefs-4.1)
+COCCI_REAL ?= $(if $(COCCI_REAL_SHARED),$(patsubst %/pre,%,$(COCCI_REAL_SHARED)),$(TOP)/../shared/corpus/tracefs-4.1)
 cocci-real:
 	@mkdir -p $(RESULTS)
-	@if [ ! -d $(COCCI_REAL)/pre ]; then rm -rf $(BUILD)/cocci-real-corpus && mkdir -p $(BUILD)/cocci-real-corpus && \
-		tar -C $(BUILD)/cocci-real-corpus -xJf tests/cocci/real/tracefs-4.1.tar.xz; fi
 	@$(H)/cocci-real.sh $(COCCI_REAL) $(RESULTS) >$(RESULTS)/cocci-real.log 2>&1 || \
 		{ grep -v '^# ' $(RESULTS)/cocci-real.log | tail -30; exit 1; }; tail -1 $(RESULTS)/cocci-real.log
+
+# tracefs_debugfs_mix.cocci on the corpus results, the 4.1 conversion and the
+# patched kernel/trace: no tracefs call on a debugfs dentry, nor the reverse.
+cocci-mix:
+	@mkdir -p $(RESULTS)
+	@$(H)/cocci-mix.sh $(RESULTS) $(COCCI_REAL) $(TREE) >$(RESULTS)/cocci-mix.log 2>&1 || \
+		{ grep -v '^# ' $(RESULTS)/cocci-mix.log | tail -30; exit 1; }; tail -1 $(RESULTS)/cocci-mix.log
 
 # --- guest runs --------------------------------------------------------------
 boot-stock:

@@ -244,15 +244,23 @@ EOF
 # 8. the semantic patches
 add_file scripts/coccinelle/api/debugfs_to_tracefs.cocci
 add_file scripts/coccinelle/misc/pseudofs_candidates.cocci
-maint scripts/coccinelle/api/debugfs_to_tracefs.cocci scripts/coccinelle/misc/pseudofs_candidates.cocci
-commit scripts/coccinelle/api/debugfs_to_tracefs.cocci scripts/coccinelle/misc/pseudofs_candidates.cocci <<'EOF'
-coccinelle: add debugfs_to_tracefs and pseudofs_candidates
+add_file scripts/coccinelle/api/tracefs_debugfs_mix.cocci
+maint scripts/coccinelle/api/debugfs_to_tracefs.cocci scripts/coccinelle/misc/pseudofs_candidates.cocci \
+	scripts/coccinelle/api/tracefs_debugfs_mix.cocci
+commit scripts/coccinelle/api/debugfs_to_tracefs.cocci scripts/coccinelle/misc/pseudofs_candidates.cocci \
+	scripts/coccinelle/api/tracefs_debugfs_mix.cocci <<'EOF'
+coccinelle: add debugfs_to_tracefs, its mix checker and pseudofs_candidates
 
 debugfs_to_tracefs.cocci moves code of the tracing hierarchy from the
 debugfs API to tracefs: calls whose parent is the tracing root, a
 directory made by an earlier converted call, or a parameter fed with
 one of those.  Calls for another subsystem's debugfs directory stay,
-and report/org mode lists each with the reason.
+and report/org mode lists each with the reason; a directory that stays
+keeps everything under it in debugfs.
+
+tracefs_debugfs_mix.cocci reports a tracefs call on a dentry that a
+debugfs create made, or the reverse: what a conversion that stopped
+half way leaves.
 
 pseudofs_candidates.cocci finds open-coded pseudo filesystem plumbing
 (an internal mount pinned by hand, a lookup under the parent's lock
