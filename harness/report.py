@@ -9,6 +9,15 @@ import re
 import sys
 
 RES = sys.argv[1]
+# make check-quick: RES holds the patched kernel's results only; the stock
+# kernel's, for parity, are the last make check's (report.py RES --quick STOCK).
+QUICK = len(sys.argv) > 3 and sys.argv[2] == '--quick'
+STOCK_RES = sys.argv[3] if QUICK else RES
+
+
+def res_of(kernel):
+    """Where a kernel's results are: stock's may come from another run."""
+    return STOCK_RES if kernel.startswith('stock') else RES
 HARNESS = os.path.dirname(os.path.abspath(__file__))
 LINE = re.compile(r'^(\s*)(ok|not ok)\s+(\d+)\s*(?:-\s*)?([^#]*?)\s*(?:#\s*(.*))?$')
 
@@ -243,7 +252,7 @@ def tree_parity():
     """The debugfs, tracefs and securityfs trees userspace sees must match
     stock's, entry by entry."""
     def entries(kernel):
-        lines = read(os.path.join(RES, f'tree-{kernel}.ktap'))
+        lines = read(os.path.join(res_of(kernel), f'tree-{kernel}.ktap'))
         if lines is None:
             return None
         # '# entry UID:GID:MODE:TYPE PATH': TYPE may hold spaces ('regular
@@ -256,6 +265,8 @@ def tree_parity():
         return out
     s, p = entries('stock'), entries('patched')
     rows = []
+    if s is None and QUICK:
+        return stock_missing('tree parity')
     for root in TREE_ROOTS:
         if s is None or p is None:
             count('fail', f'tree parity {root}: no listing')
@@ -271,6 +282,13 @@ def tree_parity():
     table('trees as userspace sees them (path, owner, mode, type): patched vs stock', rows)
 
 
+def stock_missing(what):
+    """make check-quick without a make check before it: nothing to hold
+    the patched kernel to, said and skipped."""
+    count('skip', '')
+    table(what, [f'skipped: no stock results in {STOCK_RES} (make check makes them)'])
+
+
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
 PARITY_SUITES = ('securityfs', 'tracecmd')
@@ -281,8 +299,10 @@ def suite_parity(suite):
     that passes on one kernel only, or that only one kernel ran, fails."""
     res = {}
     for k in ('stock', 'patched'):
-        lines = read(os.path.join(RES, f'{suite}-{k}.ktap'))
+        lines = read(os.path.join(res_of(k), f'{suite}-{k}.ktap'))
         res[k] = None if lines is None else {n: kind_of(r) for n, r, _ in cases(lines)}
+    if res['stock'] is None and QUICK:
+        return stock_missing(f'{suite} parity')
     if res['stock'] is None or res['patched'] is None:
         count('fail', f'{suite} parity: no results on ' +
               ', '.join(k for k in res if res[k] is None))
@@ -403,7 +423,7 @@ def main():
     rows += console('patched', False) + console('stock', False)
     # the patched console is held to stock's: no more warnings than stock
     def n(kernel, rx):
-        lines = read(os.path.join(RES, f'console-{kernel}.log')) or []
+        lines = read(os.path.join(res_of(kernel), f'console-{kernel}.log')) or []
         return sum(1 for ln in lines if re.search(rx, ln))
     for what, rx in CONSOLE_BAD:
         ns, np = n('stock', rx), n('patched', rx)
@@ -422,5 +442,44 @@ def main():
     return 1 if failed else 0
 
 
+# make check-quick: the suites of one patched boot, KUnit twice (kunit.py
+# and at boot), parity with the stock results of the last make check.
+QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tracecmd', 'securityfs')
+
+
+def main_quick():
+    for ln in read(os.path.join(RES, 'phases.txt')) or []:
+        if 'FAILED' in ln:
+            count('fail', f'phase failed: {ln.strip()}')
+    for suite in QUICK_SUITES:
+        r = plain_suite(suite, 'patched')
+        if r:
+            n, _ = r
+            table(suite, [f'{suite + "-patched":<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok '
+                          f'{n["skip"]:4d} skip'])
+    table('KUnit with kunit.py (make kunit: UML, kunit-tool.ktap)', kunit('tool', True) or [])
+    table('KUnit at boot (kunit-patched.ktap)', kunit('patched', True) or [])
+    tree_parity()
+    for suite in PARITY_SUITES:
+        suite_parity(suite)
+    rows = console('patched', False)
+    if os.path.exists(os.path.join(STOCK_RES, 'console-stock.log')):
+        def n(kernel, rx):
+            return sum(1 for ln in read(os.path.join(res_of(kernel), f'console-{kernel}.log')) or []
+                       if re.search(rx, ln))
+        for what, rx in CONSOLE_BAD:
+            ns, np = n('stock', rx), n('patched', rx)
+            count('pass' if np <= ns else 'fail', f'console-patched: {np} x {what}, stock has {ns}')
+    table('console (patched no worse than the last make check\'s stock)', rows)
+    for f, title in (('phases.txt', 'phases'), ('kernels.txt', 'kernel builds (time, ccache)')):
+        lines = read(os.path.join(RES, f))
+        if lines:
+            table(title, [ln.strip() for ln in lines])
+    if problems:
+        table('FAILURES', problems[:80])
+    print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
+    return 1 if failed else 0
+
+
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(main_quick() if QUICK else main())
