@@ -264,7 +264,7 @@ check-quick:
 check-quick-phases:
 	@$(PHASE) deps+base $(MAKE) -s deps base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
-	@$(PHASE) config $(KBUILD) patched -- $(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
+	@$(PHASE) config env $(KBUILD) patched -- $(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
 	@$(PHASE) kunit-tool $(MAKE) -s kunit || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
