@@ -5,17 +5,56 @@
 # Four kernels: stock, patched, stock-debug, patched-debug (the debug ones SMP
 # with KASAN, lockdep, kmemleak, fault injection).
 #
-#   make demo      boot the patched kernel and show tracefs/debugfs at work
-#   make check     everything: build the four kernels, run all suites
-#   make shell     interactive shell in a patched guest (KERNEL=stock for stock)
-#   make bench     stock vs patched benchmark: build/results/bench.txt, bench.png
-#   make static    checkpatch, kernel-doc, sparse, W=1, htmldocs: ours vs stock
-#   make series    the overlay as a patch series for upstream: build/series/
-#   make series-check  apply, checkpatch and build it patch by patch
-#   make kunit     kunit.py run --kunitconfig=fs/libpseudofs (UML) in build/tree:
-#                  build/results/kunit-tool.ktap (harness/kunit.sh)
-#   make mutants   each mutant of harness/kunit-mutants.py alone, under make kunit's
-#                  run: build/results/mutants.{txt,ktap} (harness/mutants.sh)
+# Every public target, the script that does its work (harness/ unless said)
+# and what it runs.  Results land in build/results/ (check-quick: in
+# build/results-quick/).
+#
+#   the two commands of the README
+#   demo           deps, tree, kernel-patched, initramfs, boot.sh with the demo
+#                  suite; demo-cocci.sh: the semantic patch on a 4.1 tracer file
+#   check          every phase below, timed by phase.sh, then report.py
+#
+#   quicker checks
+#   check-quick    tree, kunit, kernel-patched, boot.sh with guest, tree,
+#                  samplefs, tracecmd, securityfs; report.py --quick (parity
+#                  against the last make check's stock results)
+#   kunit          kunit.sh: tools/testing/kunit/kunit.py run
+#                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
+#   mutants        mutants.sh + kunit-mutants.py: each mutant alone under
+#                  make kunit's run (mutants.txt, mutants.ktap)
+#
+#   the phases of make check, one at a time
+#   deps           deps.sh: the Debian packages of DEBS (apt-get as root)
+#   base           unpack linux-source-6.12; base-lock.sh check (base.lock)
+#   base-lock      base-lock.sh write: record the upstream files we replace
+#   tree           mktree.sh (overlay, patches/, cocci-convert.sh: spatch on
+#                  kernel/trace) and candidates.sh, under the build lock
+#   cocci-corpus   tests/cocci/run.sh: the semantic patch corpus
+#   cocci-real     cocci-real.sh + cocci_real_score.py: the 4.1 conversion
+#   cocci-mix      cocci-mix.sh: tracefs_debugfs_mix.cocci on every converted tree
+#   config         config.sh: tinyconfig + kernel/configs/pseudofs*.config
+#   kernel-stock, kernel-stock-debug, kernel-patched, kernel-patched-debug,
+#   kernels        kbuild.sh: bzImage in build/out/NAME (ccache, build lock)
+#   static         static.sh: checkpatch, kernel-doc, sparse, W=1, htmldocs
+#   initramfs      mkinitramfs.sh: busybox, trace-cmd, guest/init, lib.sh,
+#                  guest/suites, ftracetest
+#   boot-stock     boot.sh: SUITES_STOCK   (guest,tree,ftracetest,bench,
+#                  tracecmd,securityfs)
+#   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, KUnit at boot)
+#   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (stress,kmemleak)
+#   boot-patched-debug boot.sh: SUITES_PATCHED_DEBUG (stress,failslab,
+#                  kunitfault,kmemleak; KUnit at boot)
+#   boot-pair, boot-debug-pair   the two boots of a pair side by side
+#   report         report.py: tables, parity, consoles, 'N passed, N failed'
+#   loc            loc.sh: lines of stock's plumbing against ours
+#
+#   the rest
+#   shell          an interactive guest (KERNEL=stock, patched-debug, ...)
+#   bench          bench.sh + bench.py: stock and patched alternately
+#                  (bench.txt, bench.png)
+#   series         series.sh: the overlay as a patch series, build/series/
+#   series-check   series-check.sh: git am, checkpatch, build at every patch
+#   clean, distclean   remove build/results and build/tree, or all of build/
 #
 # Everything lands under build/ (ignored by git).
 
