@@ -16,7 +16,8 @@
 # fails.  Writes RESULTS/mutants.txt (one line per mutant with the cases
 # that caught it) and RESULTS/mutants.ktap (KTAP, "ok N NAME # caught by
 # ...", "not ok" for a mutant no case caught); each run's KTAP and log stay
-# in WORK/runs/.  Exit status 0 if every mutant was caught.
+# in WORK/runs/.  MUTANTS="2 5" runs only those (numbers as in
+# kunit-mutants.py --list).  Exit status 0 if every mutant was caught.
 set -uo pipefail
 [ $# -eq 3 ] || { echo "usage: mutants.sh TREE WORK RESULTS" >&2; exit 2; }
 tree=$(readlink -f "$1") work=$(readlink -m "$2") res=$(readlink -m "$3")
@@ -90,11 +91,13 @@ if [ $crc -ne 0 ] || [ -n "$cfail" ] || [ "$(ran "$runs/control.ktap")" -eq 0 ];
 fi
 
 n=$(python3 "$H/kunit-mutants.py" --list | wc -l)
+set -- ${MUTANTS:-$(seq 1 "$n")}
+n=$#
 txt=$res/mutants.txt ktap=$res/mutants.ktap
 { echo "# make mutants: each mutant of harness/kunit-mutants.py alone, kunit.py run --kunitconfig=fs/libpseudofs (UML)"
   echo "# control run without mutant: $(ran "$runs/control.ktap") cases, all ok"; } >"$txt"
 lines=() caught=0
-for k in $(seq 1 "$n"); do
+for k in "$@"; do
 	what=$(python3 "$H/kunit-mutants.py" --list | sed -n "${k}p" | cut -d' ' -f2-)
 	name=$(echo "$what" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/_/g; s/^_+|_+$//g')
 	restore || die "cannot restore $wt"
