@@ -11,11 +11,10 @@
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/libpseudofs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/magic.h>
-#include <linux/pseudofs.h>
 #include <linux/security.h>
-#include <linux/slab.h>
 #include <linux/sysfs.h>
 
 /* No uid=, gid= or mode= options, as ever; the root is 0755. */
@@ -23,14 +22,15 @@ static struct pseudofs securityfs = {
 	.type.owner	= THIS_MODULE,
 	.type.name	= "securityfs",
 	.magic		= SECURITYFS_MAGIC,
+	.options	= PSEUDOFS_OPTIONS_NONE,
 	.default_mode	= 0755,
-	.flags		= PSEUDOFS_NO_OPTIONS,
 };
 
 /**
  * securityfs_create_file - create a file in the securityfs filesystem
  * @name: its name
- * @mode: its permissions, and its type if not a regular file
+ * @mode: its permissions; its type, if given, must be a regular file or
+ *	a directory
  * @parent: its directory, %NULL for the root of securityfs
  * @data: stored in ->i_private, for open() to find
  * @fops: its file operations
@@ -45,10 +45,11 @@ struct dentry *securityfs_create_file(const char *name, umode_t mode,
 				      struct dentry *parent, void *data,
 				      const struct file_operations *fops)
 {
-	if (!(mode & S_IFMT))
-		mode = (mode & S_IALLUGO) | S_IFREG;
-	return pseudofs_create_entry(&securityfs, name, mode, parent, data,
-				     fops, NULL);
+	if (S_ISDIR(mode))
+		return pseudofs_create_dir(&securityfs, name, mode & S_IALLUGO,
+					   parent);
+	return pseudofs_create_file(&securityfs, name, mode, parent, data, NULL,
+				    fops);
 }
 EXPORT_SYMBOL_GPL(securityfs_create_file);
 
@@ -84,20 +85,8 @@ struct dentry *securityfs_create_symlink(const char *name,
 					 const char *target,
 					 const struct inode_operations *iops)
 {
-	struct dentry *dent;
-	char *link = NULL;
-
-	if (target) {
-		link = kstrdup(target, GFP_KERNEL);
-		if (!link)
-			return ERR_PTR(-ENOMEM);
-	}
-	dent = pseudofs_create_entry(&securityfs, name, S_IFLNK | 0444, parent,
-				     link, NULL, iops);
-	if (IS_ERR(dent))
-		kfree(link);
-
-	return dent;
+	return pseudofs_create_symlink(&securityfs, name, 0444, parent, target,
+				       iops);
 }
 EXPORT_SYMBOL_GPL(securityfs_create_symlink);
 

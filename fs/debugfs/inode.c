@@ -21,10 +21,10 @@
 #include <linux/fs_context.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/libpseudofs.h>
 #include <linux/namei.h>
 #include <linux/debugfs.h>
 #include <linux/fsnotify.h>
-#include <linux/pseudofs.h>
 #include <linux/string.h>
 #include <linux/magic.h>
 #include <linux/slab.h>
@@ -146,7 +146,7 @@ static void debugfs_remove_one(struct dentry *victim)
 }
 
 static const struct pseudofs_operations debugfs_pseudofs_ops = {
-	.remove		= debugfs_remove_one,
+	.entry_removed	= debugfs_remove_one,
 };
 
 static int debugfs_init_fs_context(struct fs_context *fc)
@@ -162,6 +162,7 @@ static struct pseudofs debugfs = {
 	.type.name		= "debugfs",
 	.type.init_fs_context	= debugfs_init_fs_context,
 	.magic			= DEBUGFS_MAGIC,
+	.options		= PSEUDOFS_OPTIONS_LAX,
 	.default_mode		= 0700,
 	.ops			= &debugfs_pseudofs_ops,
 	.d_ops			= &debugfs_dops,
@@ -377,7 +378,7 @@ struct dentry *debugfs_create_automount(const char *name,
 		return ERR_PTR(-ENOMEM);
 	fsd->automount = f;
 
-	dentry = pseudofs_create_automount(&debugfs, name, parent, fsd, data);
+	dentry = pseudofs_create_automount(&debugfs, name, parent, data, fsd);
 	if (IS_ERR(dentry))
 		kfree(fsd);
 	return debugfs_created(dentry, name, parent);
@@ -406,7 +407,8 @@ struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent,
 
 	if (dentry)
 		return dentry;
-	dentry = pseudofs_create_symlink(&debugfs, name, parent, target);
+	dentry = pseudofs_create_symlink(&debugfs, name, 0777, parent, target,
+					 NULL);
 	return debugfs_created(dentry, name, parent);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_symlink);
@@ -490,7 +492,7 @@ EXPORT_SYMBOL_GPL(debugfs_rename);
  */
 bool debugfs_initialized(void)
 {
-	return debugfs.registered;
+	return pseudofs_registered(&debugfs);
 }
 EXPORT_SYMBOL_GPL(debugfs_initialized);
 

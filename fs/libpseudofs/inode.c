@@ -3,10 +3,12 @@
  * inode.c - creating, looking up and removing entries of a pseudo filesystem
  *
  * The tree lives in the dcache: every entry holds a dentry reference from
- * pseudofs_start_creating() until pseudofs_remove() drops it.  The internal
- * mount that keeps the superblock alive is taken once, by
- * pseudofs_register().  Creation locks the parent directory from
- * pseudofs_start_creating() to pseudofs_end_creating().
+ * pseudofs_start_creating() until pseudofs_remove() drops it.  Creation
+ * works in whichever superblock its parent belongs to; only a
+ * PSEUDOFS_SINGLE filesystem, whose superblock the internal mount of
+ * pseudofs_register() keeps, has a default parent.  Creation locks the
+ * parent directory from pseudofs_start_creating() to
+ * pseudofs_end_creating().
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -14,12 +16,13 @@
 #include <linux/fsnotify.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
-#include <linux/pseudofs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include "internal.h"
 
 /*
- * Check @name and @parent; a %NULL parent is the root.  Return the length
+ * Check @name and @parent; a %NULL parent is the root of a single
+ * instance.  Return the length
  * of @name or a negative errno.  One pass over the name: every creation
  * and lookup comes through here.
  */
@@ -42,13 +45,13 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 		return -EINVAL;
 	if (*parent && !d_is_dir(*parent))
 		return -ENOTDIR;
-	/* pairs with the release in pseudofs_register() */
-	if (!smp_load_acquire(&pfs->registered))
+	if (!pseudofs_registered(pfs))
 		return -ENOENT;
-	if (!*parent)
-		*parent = pfs->mount->mnt_root;
-	else if ((*parent)->d_sb != pfs->mount->mnt_sb)
+	if (*parent)
+		return (*parent)->d_sb->s_type == &pfs->type ? len : -EINVAL;
+	if (pfs->instances != PSEUDOFS_SINGLE)
 		return -EINVAL;
+	*parent = pfs->state->mount->mnt_root;
 	return len;
 }
 
@@ -122,15 +125,17 @@ static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
  * pseudofs_start_creating - lock a new entry's parent and look its name up
  * @pfs: the pseudo filesystem
  * @name: name of the new entry
- * @parent: directory to create it in, %NULL for the root
+ * @parent: directory to create it in, %NULL for the root of a
+ *	%PSEUDOFS_SINGLE filesystem
  *
  * On success @parent is locked and the negative dentry returned must be
- * passed to pseudofs_instantiate(), pseudofs_end_creating() or
+ * passed to pseudofs_end_creating(), once made positive, or
  * pseudofs_failed_creating().  The kernel creates entries for itself: the
  * calling task's permission on @parent is not checked.
  *
  * Return: the dentry, or ERR_PTR(-%EINVAL) for a bad @name (empty, "." or
- * "..", or with a '/') or a @parent of another filesystem,
+ * "..", or with a '/'), a @parent of another filesystem or a %NULL one of
+ * a filesystem with several instances,
  * -%ENAMETOOLONG for a @name longer than %NAME_MAX, -%ENOTDIR if @parent is
  * no directory, -%ENOENT if it was removed or @pfs is not registered,
  * -%EEXIST if @name exists, or the error @parent encodes.
@@ -160,13 +165,11 @@ EXPORT_SYMBOL_GPL(pseudofs_start_creating);
 
 /**
  * pseudofs_failed_creating - undo pseudofs_start_creating()
- * @pfs: the pseudo filesystem
  * @dentry: the negative dentry pseudofs_start_creating() returned
  *
  * Return: ERR_PTR(-%ENOMEM), for the usual reason of failing.
  */
-struct dentry *pseudofs_failed_creating(struct pseudofs *pfs,
-					struct dentry *dentry)
+struct dentry *pseudofs_failed_creating(struct dentry *dentry)
 {
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);
@@ -222,16 +225,12 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 }
 EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 
-/**
- * pseudofs_instantiate - attach an inode to a new entry and unlock its parent
- * @dentry: the negative dentry pseudofs_start_creating() returned
- * @inode: its inode, from pseudofs_new_inode()
- *
- * Calls the ->init_inode hook, accounts directory links and notifies.
- *
- * Return: @dentry.
+/*
+ * Attach @inode to the new entry @dentry, calling the ->init_inode hook,
+ * accounting directory links and notifying, and unlock its parent.
  */
-struct dentry *pseudofs_instantiate(struct dentry *dentry, struct inode *inode)
+static struct dentry *pseudofs_instantiate(struct dentry *dentry,
+					   struct inode *inode)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
 	struct inode *dir = d_inode(dentry->d_parent);
@@ -249,7 +248,6 @@ struct dentry *pseudofs_instantiate(struct dentry *dentry, struct inode *inode)
 	}
 	return pseudofs_end_creating(dentry);
 }
-EXPORT_SYMBOL_GPL(pseudofs_instantiate);
 
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 				      umode_t mode, struct dentry *parent,
@@ -265,7 +263,7 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		return dentry;
 	inode = pseudofs_new_inode(dentry->d_sb, mode);
 	if (!inode)
-		return pseudofs_failed_creating(pfs, dentry);
+		return pseudofs_failed_creating(dentry);
 	if (!mode) {		/* an automount point */
 		make_empty_dir_inode(inode);
 		inode->i_flags |= S_AUTOMOUNT;
@@ -283,40 +281,11 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 }
 
 /**
- * pseudofs_create_entry - create an entry of any type
- * @pfs: the pseudo filesystem
- * @name: its name
- * @mode: its type and permissions
- * @parent: its directory, %NULL for the root
- * @data: stored in ->i_private; for a symlink its target, which the inode
- *	frees, or %NULL if @iops provides ->get_link
- * @fops: its file operations, %NULL for the type's default
- * @iops: its inode operations, %NULL for the descriptor's
- *
- * For a filesystem whose API creates entries of a type its callers give
- * (securityfs); pseudofs_create_file() and its siblings are simpler.
- *
- * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
- * -%EINVAL for a @mode without a type.  @data is not freed on failure.
- */
-struct dentry *pseudofs_create_entry(struct pseudofs *pfs, const char *name,
-				     umode_t mode, struct dentry *parent,
-				     void *data,
-				     const struct file_operations *fops,
-				     const struct inode_operations *iops)
-{
-	if (!(mode & S_IFMT))
-		return ERR_PTR(-EINVAL);
-	return pseudofs_create(pfs, name, mode, parent, data, NULL, fops, iops);
-}
-EXPORT_SYMBOL_GPL(pseudofs_create_entry);
-
-/**
  * pseudofs_create_file - create a regular file
  * @pfs: the pseudo filesystem
  * @name: its name
  * @mode: its permissions; the type may be given, but must be S_IFREG
- * @parent: its directory, %NULL for the root
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  * @data: stored in ->i_private
  * @fsdata: stored in ->d_fsdata before the file becomes visible
  * @fops: its file operations
@@ -341,7 +310,8 @@ EXPORT_SYMBOL_GPL(pseudofs_create_file);
  * @pfs: the pseudo filesystem
  * @name: its name
  * @mode: its permissions
- * @parent: its parent directory, %NULL for the root
+ * @parent: its parent directory, %NULL for the root of a %PSEUDOFS_SINGLE
+ *	filesystem
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
  * -%EINVAL for a @mode with a file type.
@@ -356,7 +326,7 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
 
-/* Userspace rmdir when the filesystem has no ->rmdir hook */
+/* Userspace rmdir when the filesystem has no ->user_rmdir hook */
 static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
 {
 	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
@@ -385,7 +355,7 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 	if (victim)
 		inode_unlock(victim);
 	inode_unlock(dir);
-	mutex_lock(&pfs->user_dir_mutex);
+	mutex_lock(&pfs->state->user_dir_mutex);
 	/* the same name's mkdir or rmdir may have run while we waited */
 	if (victim && !simple_positive(dentry))
 		ret = -ENOENT;
@@ -393,7 +363,7 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 		ret = -EEXIST;
 	else
 		ret = hook(dentry, name);
-	mutex_unlock(&pfs->user_dir_mutex);
+	mutex_unlock(&pfs->state->user_dir_mutex);
 	inode_lock_nested(dir, I_MUTEX_PARENT);
 	if (victim)
 		inode_lock(victim);
@@ -401,73 +371,55 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 	return ret;
 }
 
-/**
- * pseudofs_mkdir - ->mkdir of the directories of pseudofs_create_user_dir()
- * @idmap: idmap of the mount
- * @dir: the directory, locked by the VFS
- * @dentry: the negative dentry of the new name
- * @mode: mode asked for, left to the ->mkdir hook
- *
- * Calls the filesystem's ->mkdir hook with @dir unlocked.
- *
- * Return: what the hook returns, -%EEXIST if a racing mkdir made @dentry
- * meanwhile, or -%ENOMEM.
+/*
+ * ->mkdir of the directories of pseudofs_create_user_dir(): the ->user_mkdir
+ * hook, with @dir unlocked.  Returns what the hook returns, -EEXIST if a
+ * racing mkdir made @dentry meanwhile, or -ENOMEM.
  */
-int pseudofs_mkdir(struct mnt_idmap *idmap, struct inode *dir,
-		   struct dentry *dentry, umode_t mode)
+int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
+			    struct dentry *dentry, umode_t mode)
 {
-	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->mkdir, dir,
-				      dentry, NULL);
+	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->user_mkdir,
+				      dir, dentry, NULL);
 }
-EXPORT_SYMBOL_GPL(pseudofs_mkdir);
 
-/**
- * pseudofs_rmdir - ->rmdir of the directories of pseudofs_create_user_dir()
- * @dir: the directory, locked by the VFS
- * @dentry: the directory to remove, locked by the VFS
- *
- * Calls the filesystem's ->rmdir hook with @dir and @dentry unlocked, or
- * without one removes @dentry and everything below it.
- *
- * Return: what the hook returns, 0 without one, -%ENOENT if a racing
- * rmdir removed @dentry meanwhile, or -%ENOMEM.
+/*
+ * ->rmdir of those directories: the ->user_rmdir hook with @dir and @dentry
+ * unlocked, or without one the removal of @dentry and all below it.
+ * Returns what the hook returns, 0 without one, -ENOENT if a racing rmdir
+ * removed @dentry meanwhile, or -ENOMEM.
  */
-int pseudofs_rmdir(struct inode *dir, struct dentry *dentry)
+int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
 
-	return pseudofs_call_unlocked(ops->rmdir ?: pseudofs_rmdir_all, dir,
+	return pseudofs_call_unlocked(ops->user_rmdir ?: pseudofs_rmdir_all, dir,
 				      dentry, d_inode(dentry));
 }
-EXPORT_SYMBOL_GPL(pseudofs_rmdir);
-
-static const struct inode_operations pseudofs_user_dir_inode_operations = {
-	.lookup		= simple_lookup,
-	.mkdir		= pseudofs_mkdir,
-	.rmdir		= pseudofs_rmdir,
-};
 
 /**
  * pseudofs_create_user_dir - create a directory userspace may mkdir and rmdir in
- * @pfs: the pseudo filesystem; its ->mkdir and ->rmdir hooks do the work
+ * @pfs: the pseudo filesystem; its ->user_mkdir and ->user_rmdir hooks do
+ *	the work
  * @name: its name
  * @mode: its permissions
- * @parent: its parent directory, %NULL for the root
+ * @parent: its parent directory, %NULL for the root of a %PSEUDOFS_SINGLE
+ *	filesystem
  *
- * The directory gets @pfs->user_dir_iops, by default operations that only
- * look up, and call pseudofs_mkdir() and pseudofs_rmdir().
+ * The directory gets the inode operations of @pfs's directories, with a
+ * ->mkdir and an ->rmdir that call the hooks.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
- * -%EINVAL if @pfs has no ->mkdir hook.
+ * -%EINVAL if @pfs has no ->user_mkdir hook.
  */
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 					umode_t mode, struct dentry *parent)
 {
-	if (!pfs->ops || !pfs->ops->mkdir || (mode & ~S_IALLUGO))
+	if (!pfs->ops || !pfs->ops->user_mkdir || (mode & ~S_IALLUGO) ||
+	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       NULL, pfs->user_dir_iops ?:
-			       &pseudofs_user_dir_inode_operations);
+			       NULL, &pfs->state->user_dir_iops);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 
@@ -475,26 +427,35 @@ EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
  * pseudofs_create_symlink - create a symbolic link
  * @pfs: the pseudo filesystem
  * @name: its name
- * @parent: its directory, %NULL for the root
- * @target: the path it points to, copied
+ * @mode: its permissions (debugfs's are 0777, securityfs's 0444)
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
+ *	filesystem
+ * @target: the path it points to, copied and freed with the inode; may be
+ *	%NULL if @iops provides ->get_link
+ * @iops: its inode operations, %NULL for the descriptor's
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
- * -%EINVAL for a %NULL or empty @target.
+ * -%EINVAL for an empty @target, a %NULL one without @iops, or a @mode
+ * with a file type.
  */
 struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
-				       struct dentry *parent,
-				       const char *target)
+				       umode_t mode, struct dentry *parent,
+				       const char *target,
+				       const struct inode_operations *iops)
 {
 	struct dentry *dentry;
-	char *link;
+	char *link = NULL;
 
-	if (IS_ERR_OR_NULL(target) || !*target)
+	if (IS_ERR(target) || (target ? !*target : !iops) ||
+	    (mode & ~S_IALLUGO))
 		return ERR_PTR(-EINVAL);
-	link = kstrdup(target, GFP_KERNEL);
-	if (!link)
-		return ERR_PTR(-ENOMEM);
-	dentry = pseudofs_create(pfs, name, S_IFLNK | 0777, parent,
-				 link, NULL, NULL, NULL);
+	if (target) {
+		link = kstrdup(target, GFP_KERNEL);
+		if (!link)
+			return ERR_PTR(-ENOMEM);
+	}
+	dentry = pseudofs_create(pfs, name, S_IFLNK | mode, parent,
+				 link, NULL, NULL, iops);
 	if (IS_ERR(dentry))
 		kfree(link);
 	return dentry;
@@ -505,17 +466,18 @@ EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
  * pseudofs_create_automount - create an automount point
  * @pfs: the pseudo filesystem; its ->d_ops must provide ->d_automount
  * @name: its name
- * @parent: its directory, %NULL for the root
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
+ *	filesystem
+ * @data: stored in ->i_private
  * @fsdata: stored in ->d_fsdata before the entry becomes visible, for
  *	->d_automount; not freed on failure
- * @data: stored in ->i_private
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating().
  */
 struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 					 const char *name,
 					 struct dentry *parent,
-					 void *fsdata, void *data)
+					 void *data, void *fsdata)
 {
 	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL, NULL);
 }
@@ -525,11 +487,13 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
  * pseudofs_lookup - look up an existing entry
  * @pfs: the pseudo filesystem
  * @name: its name
- * @parent: its directory, %NULL for the root
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
+ *	filesystem
  *
- * The superblock lives as long as @pfs is registered, so the dentry stays
- * valid for as long as the caller holds it, even once it is removed.  As
- * for creation, the calling task's permission on @parent is not checked.
+ * The dentry stays valid for as long as the caller holds it, even once it
+ * is removed; the superblock of a %PSEUDOFS_SINGLE filesystem lives as long
+ * as it is registered, another one only until it is unmounted.  As for
+ * creation, the calling task's permission on @parent is not checked.
  *
  * Return: the dentry, to be released with dput(), or an ERR_PTR():
  * -%ENOENT if there is no such entry, see pseudofs_start_creating() for
@@ -614,8 +578,8 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
 	} else {
 		fsnotify_unlink(dir, victim);
 	}
-	if (ops && ops->remove)
-		ops->remove(victim);
+	if (ops && ops->entry_removed)
+		ops->entry_removed(victim);
 	dput(victim);		/* the entry's own reference */
 }
 
@@ -625,7 +589,7 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
  * @dentry: the entry; nothing is done for %NULL or an ERR_PTR()
  *
  * Removes the children before their directory, each with the directory
- * locked, calls the ->remove hook for every entry removed and drops its
+ * locked, calls the ->entry_removed hook for every entry removed and drops its
  * reference.  The caller's own reference to @dentry, if any, stays.
  * Removing an entry that is already gone, or racing with another removal
  * of it, is harmless.

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * super.c - superblock, mount options and inodes of a pseudo filesystem
+ * super.c - superblocks, mount options and inodes of a pseudo filesystem
  *
- * Every pseudo filesystem has a single superblock (get_tree_single()), whose
- * ->s_fs_info holds the struct pseudofs_mount_opts in force.  Options are
- * parsed into the fs_context and only copied to the superblock once the
- * whole mount or remount request parsed, so a bad option changes nothing.
+ * A filesystem has one superblock (PSEUDOFS_SINGLE), one per mount or one
+ * per key; each has a struct pseudofs_sb_info in ->s_fs_info with the
+ * options in force.  Options are parsed into the fs_context and only
+ * applied to the superblock once the whole mount or remount request
+ * parsed, so a bad option changes nothing.
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -13,10 +14,11 @@
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
 #include <linux/mount.h>
-#include <linux/pseudofs.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string_choices.h>
+#include "internal.h"
 
 enum { Opt_uid, Opt_gid, Opt_mode };
 
@@ -26,6 +28,11 @@ static const struct fs_parameter_spec pseudofs_param_specs[] = {
 	fsparam_u32oct("mode", Opt_mode),
 	{}
 };
+
+static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
+{
+	return container_of(fc->fs_type, struct pseudofs, type);
+}
 
 /*
  * Inodes that start their structure (every client but the KUnit test's
@@ -41,7 +48,7 @@ static void pseudofs_inode_ctor(void *p)
 static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 {
 	struct pseudofs *pfs = pseudofs_of(sb);
-	void *p = alloc_inode_sb(sb, pfs->inode_cache, GFP_KERNEL);
+	void *p = alloc_inode_sb(sb, pfs->state->inode_cache, GFP_KERNEL);
 	struct inode *inode;
 	size_t end = pfs->inode_offset + sizeof(*inode);
 
@@ -62,31 +69,59 @@ static void pseudofs_free_inode(struct inode *inode)
 
 	if (S_ISLNK(inode->i_mode))
 		kfree(inode->i_link);
-	kmem_cache_free(pfs->inode_cache, (void *)inode - pfs->inode_offset);
+	kmem_cache_free(pfs->state->inode_cache, (void *)inode - pfs->inode_offset);
 }
 
-/**
- * pseudofs_show_options - show the mount options that differ from defaults
- * @m: seq_file to print to
- * @root: root dentry of the pseudo filesystem
- *
- * Return: 0.
- */
-int pseudofs_show_options(struct seq_file *m, struct dentry *root)
+/* Show each of the filesystem's own options that was given. */
+static void pseudofs_show_own(struct seq_file *m,
+			      const struct fs_parameter_spec *p,
+			      const struct pseudofs_sb_info *sbi)
 {
-	struct pseudofs_mount_opts *opts = root->d_sb->s_fs_info;
+	const struct constant_table *c;
+	u64 shown = 0, v;
 
-	if (pseudofs_of(root->d_sb)->flags & PSEUDOFS_NO_OPTIONS)
-		return 0;
-	if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
-		seq_printf(m, ",uid=%u", from_kuid_munged(&init_user_ns, opts->uid));
-	if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
-		seq_printf(m, ",gid=%u", from_kgid_munged(&init_user_ns, opts->gid));
-	if (opts->mode != pseudofs_of(root->d_sb)->default_mode)
-		seq_printf(m, ",mode=%o", opts->mode);
+	for (; p && p->name; p++) {
+		if (!(sbi->given & BIT_ULL(p->opt) & ~shown))
+			continue;
+		shown |= BIT_ULL(p->opt);
+		v = sbi->values[p->opt];
+		if (!p->type) {
+			seq_printf(m, v ? ",%s" : ",no%s", p->name);
+		} else if (p->type == fs_param_is_bool) {
+			seq_printf(m, ",%s=%s", p->name, str_true_false(v));
+		} else if (p->type == fs_param_is_enum) {
+			for (c = p->data; c->name && c->value != v; c++)
+				;
+			seq_printf(m, ",%s=%s", p->name, c->name);
+		} else if (p->type == fs_param_is_s32) {
+			seq_printf(m, ",%s=%d", p->name, (int)v);
+		} else {
+			seq_printf(m, p->data == (void *)8 ? ",%s=%llo" :
+				   p->data ? ",%s=%#llx" : ",%s=%llu", p->name, v);
+		}
+	}
+}
+
+/* Show the options that differ from their defaults. */
+static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
+{
+	struct super_block *sb = root->d_sb;
+	struct pseudofs *pfs = pseudofs_of(sb);
+	struct pseudofs_mount_opts *opts = &((struct pseudofs_sb_info *)sb->s_fs_info)->opts;
+
+	if (pfs->options != PSEUDOFS_OPTIONS_NONE) {
+		if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
+			seq_printf(m, ",uid=%u",
+				   from_kuid_munged(&init_user_ns, opts->uid));
+		if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
+			seq_printf(m, ",gid=%u",
+				   from_kgid_munged(&init_user_ns, opts->gid));
+		if (opts->mode != pfs->default_mode)
+			seq_printf(m, ",mode=%o", opts->mode);
+	}
+	pseudofs_show_own(m, pfs->params, sb->s_fs_info);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(pseudofs_show_options);
 
 static const struct super_operations pseudofs_super_ops = {
 	.alloc_inode	= pseudofs_alloc_inode,
@@ -95,51 +130,97 @@ static const struct super_operations pseudofs_super_ops = {
 	.show_options	= pseudofs_show_options,
 };
 
-/**
- * pseudofs_parse_param - parse one uid=, gid= or mode= option
- * @fc: filesystem context of the mount or remount
- * @param: the option
- *
- * The value is stored in the context only.  Unknown options are refused
- * with %PSEUDOFS_STRICT_OPTIONS, silently ignored otherwise ("source" is
- * always left to the VFS).  With %PSEUDOFS_NO_OPTIONS every option is
- * left to the VFS, which refuses all but "source".
- *
- * Return: 0 or a negative errno, logged in @fc.
- */
-int pseudofs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
+				  const struct fs_parse_result *result)
 {
-	struct pseudofs_mount_opts *opts = fc->s_fs_info;
-	unsigned int flags = container_of(fc->fs_type, struct pseudofs,
-					  type)->flags;
-	struct fs_parse_result result;
-	int opt;
-
-	if (flags & PSEUDOFS_NO_OPTIONS)
-		return -ENOPARAM;
-	opt = fs_parse(fc, pseudofs_param_specs, param, &result);
-	if (opt == -ENOPARAM && strcmp(param->key, "source") &&
-	    !(flags & PSEUDOFS_STRICT_OPTIONS))
-		return 0;
-	if (opt < 0)
-		return opt;
-
 	switch (opt) {
 	case Opt_uid:
-		opts->uid = result.uid;
+		opts->uid = result->uid;
 		break;
 	case Opt_gid:
-		opts->gid = result.gid;
+		opts->gid = result->gid;
 		break;
 	case Opt_mode:
 		/* bits beyond 07777 were always masked off, not refused */
-		opts->mode = result.uint_32 & S_IALLUGO;
+		opts->mode = result->uint_32 & S_IALLUGO;
 		break;
 	}
 	opts->set |= BIT(opt);
+}
+
+/* The value fs_parse() gave for @param, by the type of its spec. */
+static u64 pseudofs_own_value(const struct fs_parameter_spec *p,
+			      struct fs_parameter *param,
+			      const struct fs_parse_result *result)
+{
+	for (; p->name; p++) {
+		if (!strcmp(p->name, param->key))
+			break;
+	}
+	if (!p->name)		/* "noNAME" of a flag or bool */
+		return 0;
+	if (!p->type)
+		return !result->negated;
+	if (p->type == fs_param_is_bool)
+		return result->boolean;
+	if (p->type == fs_param_is_u64)
+		return result->uint_64;
+	if (p->type == fs_param_is_s32)
+		return (u32)result->int_32;
+	return result->uint_32;
+}
+
+/* Store one of the filesystem's own options in the context, if valid. */
+static int pseudofs_store_own(struct fs_context *fc,
+			      struct pseudofs_fc_info *fci, int opt,
+			      struct fs_parameter *param,
+			      const struct fs_parse_result *result)
+{
+	const struct pseudofs *pfs = pseudofs_of_fc(fc);
+	u64 v = pseudofs_own_value(pfs->params, param, result);
+	int err = 0;
+
+	if (pfs->ops && pfs->ops->check_option)
+		err = pfs->ops->check_option(fc, opt, v);
+	if (err)
+		return err;
+	fci->values[opt] = v;
+	fci->given |= BIT_ULL(opt);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(pseudofs_parse_param);
+
+/*
+ * Parse one option into the context: uid=, gid= or mode= unless the
+ * filesystem takes none, else one of its own.  What is left is refused
+ * (-ENOPARAM: the VFS takes "source" and fails the rest), or with
+ * PSEUDOFS_OPTIONS_LAX ignored.
+ */
+static int pseudofs_parse_param(struct fs_context *fc,
+				struct fs_parameter *param)
+{
+	const struct pseudofs *pfs = pseudofs_of_fc(fc);
+	struct pseudofs_fc_info *fci = fc->fs_private;
+	struct fs_parse_result result;
+	int opt;
+
+	if (pfs->options != PSEUDOFS_OPTIONS_NONE) {
+		opt = fs_parse(fc, pseudofs_param_specs, param, &result);
+		if (opt >= 0)
+			pseudofs_store_option(&fci->opts, opt, &result);
+		if (opt != -ENOPARAM)
+			return min(opt, 0);
+	}
+	if (pfs->params) {
+		opt = fs_parse(fc, pfs->params, param, &result);
+		if (opt >= 0)
+			return pseudofs_store_own(fc, fci, opt, param, &result);
+		if (opt != -ENOPARAM)
+			return opt;
+	}
+	if (pfs->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
+		return 0;
+	return -ENOPARAM;
+}
 
 /* Is @inode in use and attached to a dentry?  i_lock is held. */
 static bool pseudofs_inode_attached(struct inode *inode)
@@ -164,13 +245,12 @@ static bool pseudofs_inode_attached(struct inode *inode)
  */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
-	struct pseudofs_mount_opts *opts = sb->s_fs_info;
+	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
 	struct inode *inode, *prev = NULL;
-	int cookie = 0;
 
 	if (ops && ops->remount_begin)
-		cookie = ops->remount_begin();
+		ops->remount_begin(sb);
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
@@ -179,9 +259,9 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 			continue;
 		}
 		if (set & PSEUDOFS_OPT_UID)
-			inode->i_uid = opts->uid;
+			inode->i_uid = sbi->opts.uid;
 		if (set & PSEUDOFS_OPT_GID)
-			inode->i_gid = opts->gid;
+			inode->i_gid = sbi->opts.gid;
 		if (ops && ops->remount_inode)
 			ops->remount_inode(inode, set);
 		if (!need_resched()) {
@@ -199,15 +279,23 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	spin_unlock(&sb->s_inode_list_lock);
 	iput(prev);
 	if (ops && ops->remount_end)
-		ops->remount_end(cookie);
+		ops->remount_end(sb);
 }
 
+/*
+ * Apply the options of a context to a superblock: all of them to a new
+ * one, only those given to one in use.
+ */
 static void pseudofs_apply(struct super_block *sb,
-			   const struct pseudofs_mount_opts *new, bool remount)
+			   const struct pseudofs_fc_info *fci, bool remount)
 {
-	struct pseudofs_mount_opts *opts = sb->s_fs_info;
+	const struct pseudofs *pfs = pseudofs_of(sb);
+	struct pseudofs_sb_info *sbi = sb->s_fs_info;
+	struct pseudofs_mount_opts *opts = &sbi->opts;
+	const struct pseudofs_mount_opts *new = &fci->opts;
 	struct inode *root = d_inode(sb->s_root);
 	unsigned int set = remount ? new->set : ~0U;
+	int i;
 
 	if (set & PSEUDOFS_OPT_MODE) {
 		opts->mode = new->mode;
@@ -218,33 +306,26 @@ static void pseudofs_apply(struct super_block *sb,
 	if (set & PSEUDOFS_OPT_GID)
 		root->i_gid = opts->gid = new->gid;
 	opts->set |= new->set;
+	for (i = 0; i < pfs->state->nr_opts; i++) {
+		if (fci->given & BIT_ULL(i))
+			WRITE_ONCE(sbi->values[i], fci->values[i]);
+	}
+	sbi->given |= fci->given;
 
 	set &= new->set & (PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
-	if (remount && set && (pseudofs_of(sb)->flags & PSEUDOFS_REMOUNT_ALL))
+	if (remount && set && pfs->remount_all)
 		pseudofs_remount_all(sb, set);
 }
 
-/**
- * pseudofs_reconfigure - apply the options parsed into a context
- * @fc: filesystem context of a remount, or of a mount that found the
- *	superblock already set up
- *
- * Only the options given change; see %PSEUDOFS_REMOUNT_ALL for which
- * inodes a new uid= or gid= reaches.
- *
- * Return: 0.
- */
-int pseudofs_reconfigure(struct fs_context *fc)
+/* ->reconfigure: a remount; only the options given change. */
+static int pseudofs_reconfigure(struct fs_context *fc)
 {
 	struct super_block *sb = fc->root->d_sb;
 
-	if (!fc->s_fs_info)	/* moved to a new superblock */
-		return 0;
 	sync_filesystem(sb);
-	pseudofs_apply(sb, fc->s_fs_info, true);
+	pseudofs_apply(sb, fc->fs_private, true);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(pseudofs_reconfigure);
 
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
 static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
@@ -268,19 +349,62 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_root = d_make_root(root);
 	if (!sb->s_root)
 		return -ENOMEM;
-	pseudofs_apply(sb, sb->s_fs_info, false);
+	pseudofs_apply(sb, fc->fs_private, false);
+	if (pfs->instances != PSEUDOFS_SINGLE && pfs->ops && pfs->ops->new_instance)
+		return pfs->ops->new_instance(sb->s_root);
 	return 0;
 }
 
+static int pseudofs_test_any(struct super_block *sb, struct fs_context *fc)
+{
+	return 1;
+}
+
+static int pseudofs_test_key(struct super_block *sb, struct fs_context *fc)
+{
+	struct pseudofs_sb_info *sbi = sb->s_fs_info, *new = fc->s_fs_info;
+
+	return sbi->key == new->key;
+}
+
+/*
+ * Find or make the superblock of a mount, as vfs_get_super() does: a
+ * mount that finds one in use applies the options given to it.
+ */
 static int pseudofs_get_tree(struct fs_context *fc)
 {
-	int err = get_tree_single(fc, pseudofs_fill_super);
+	static int (* const test[])(struct super_block *, struct fs_context *) = {
+		[PSEUDOFS_SINGLE]	= pseudofs_test_any,
+		[PSEUDOFS_PER_MOUNT]	= NULL,
+		[PSEUDOFS_PER_KEY]	= pseudofs_test_key,
+	};
+	struct pseudofs *pfs = pseudofs_of_fc(fc);
+	struct pseudofs_sb_info *sbi = fc->s_fs_info;
+	struct super_block *sb;
+	bool new;
+	int err;
 
-	return err ?: pseudofs_reconfigure(fc);
+	if (pfs->instances == PSEUDOFS_PER_KEY)
+		sbi->key = pfs->ops->instance_key(fc);
+	sb = sget_fc(fc, test[pfs->instances], set_anon_super_fc);
+	if (IS_ERR(sb))
+		return PTR_ERR(sb);
+	new = !sb->s_root;
+	if (new) {
+		err = pseudofs_fill_super(sb, fc);
+		if (err) {
+			deactivate_locked_super(sb);
+			return err;
+		}
+		sb->s_flags |= SB_ACTIVE;
+	}
+	fc->root = dget(sb->s_root);
+	return new ? 0 : pseudofs_reconfigure(fc);
 }
 
 static void pseudofs_free_fc(struct fs_context *fc)
 {
+	kfree(fc->fs_private);
 	kfree(fc->s_fs_info);
 }
 
@@ -302,90 +426,209 @@ static const struct fs_context_operations pseudofs_context_ops = {
  */
 int pseudofs_init_fs_context(struct fs_context *fc)
 {
-	struct pseudofs *pfs = container_of(fc->fs_type, struct pseudofs, type);
-	struct pseudofs_mount_opts *opts;
+	struct pseudofs *pfs = pseudofs_of_fc(fc);
+	int nr = pfs->state->nr_opts;
+	struct pseudofs_fc_info *fci;
+	struct pseudofs_sb_info *sbi;
 
-	opts = kzalloc(sizeof(*opts), GFP_KERNEL);
-	if (!opts)
+	fci = kzalloc(struct_size(fci, values, nr), GFP_KERNEL);
+	if (!fci)
 		return -ENOMEM;
-	opts->mode = pfs->default_mode;
-	fc->s_fs_info = opts;
+	fci->opts.mode = pfs->default_mode;
+	fc->fs_private = fci;
 	fc->ops = &pseudofs_context_ops;
+	if (fc->purpose == FS_CONTEXT_FOR_RECONFIGURE)
+		return 0;
+	/* the superblock's, if the mount makes one */
+	sbi = kzalloc(size_add(struct_size(sbi, values, nr), pfs->instance_size),
+		      GFP_KERNEL);
+	if (!sbi)
+		return -ENOMEM;
+	sbi->data = &sbi->values[nr];
+	fc->s_fs_info = sbi;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(pseudofs_init_fs_context);
+
+/**
+ * pseudofs_instance_data - the filesystem's data of a superblock
+ * @sb: a superblock of a pseudo filesystem
+ *
+ * Return: @pseudofs.instance_size bytes, zeroed when @sb was made and
+ * freed with it.
+ */
+void *pseudofs_instance_data(const struct super_block *sb)
+{
+	return ((struct pseudofs_sb_info *)sb->s_fs_info)->data;
+}
+EXPORT_SYMBOL_GPL(pseudofs_instance_data);
+
+/**
+ * pseudofs_option - the value of one of the filesystem's own options
+ * @sb: a superblock of a pseudo filesystem
+ * @opt: the @opt of the option in @pseudofs.params
+ *
+ * Flags and bools are 1 or 0, enums the value of their constant; an
+ * option never given is 0.  A remount may change it at any time.
+ *
+ * Return: the value in force.
+ */
+u64 pseudofs_option(const struct super_block *sb, int opt)
+{
+	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
+
+	return READ_ONCE(sbi->values[opt]);
+}
+EXPORT_SYMBOL_GPL(pseudofs_option);
 
 /*
  * ->free_inode() runs from an RCU callback that is not ordered against the
  * freeing of the superblock (Documentation/filesystems/porting.rst), and
  * ours looks at ->i_sb: let every such callback finish before the
- * superblock goes.  This only happens in pseudofs_unregister().
+ * superblock goes.
  */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
+	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+
+	if (sb->s_root && ops && ops->kill_instance)
+		ops->kill_instance(sb);
 	kill_litter_super(sb);
 	rcu_barrier();
 	kfree(sb->s_fs_info);
+}
+
+/*
+ * Refuse a descriptor whose fields contradict each other; return how many
+ * values the filesystem's own options need.
+ */
+static int pseudofs_check(struct pseudofs *pfs)
+{
+	const struct fs_parameter_spec *p;
+	const char *why = NULL;
+	int nr = 0;
+
+	for (p = pfs->params; p && p->name; p++) {
+		if (p->opt < 0 || p->opt >= 64)
+			why = "an option's opt is not below 64";
+		nr = max(nr, p->opt + 1);
+	}
+	if (!pfs->inode_size)
+		pfs->inode_size = sizeof(struct inode);
+	if (pfs->inode_offset + sizeof(struct inode) > pfs->inode_size)
+		why = "the inode does not fit in inode_size";
+	if (pfs->instances > PSEUDOFS_PER_KEY)
+		why = "unknown kind of instances";
+	if (pfs->instances == PSEUDOFS_PER_KEY &&
+	    !(pfs->ops && pfs->ops->instance_key))
+		why = "PSEUDOFS_PER_KEY without ->instance_key";
+	if (why) {
+		pr_err("%s: not registered: %s\n", pfs->type.name, why);
+		return -EINVAL;
+	}
+	return nr;
 }
 
 /**
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
  *
- * Completes @pfs->type, creates the inode slab, registers the filesystem
- * and mounts it internally.  The internal mount, and with it the single
- * superblock, stays until pseudofs_unregister(): creating, looking up and
- * removing entries need no pin of their own.
+ * Completes @pfs->type, creates the inode slab and registers the
+ * filesystem.  A %PSEUDOFS_SINGLE filesystem is also mounted internally:
+ * that mount, and with it the single superblock, stays until
+ * pseudofs_unregister(), so creating, looking up and removing entries need
+ * no pin of their own.
  *
- * Return: 0, -%EBUSY if @pfs is registered already, or a negative errno.
+ * Return: 0, -%EBUSY if @pfs is registered already, -%EINVAL if its fields
+ * contradict each other, or a negative errno.
  */
 int pseudofs_register(struct pseudofs *pfs)
 {
+	struct pseudofs_state *state;
 	struct vfsmount *mnt;
 	int err;
 
-	if (pfs->registered || pfs->inode_cache) {
+	if (pfs->state) {
 		pr_err("%s: registered twice\n", pfs->type.name);
 		return -EBUSY;
 	}
-	if (!pfs->inode_size)
-		pfs->inode_size = sizeof(struct inode);
-	if (WARN_ON(pfs->inode_offset + sizeof(struct inode) > pfs->inode_size))
-		return -EINVAL;
+	err = pseudofs_check(pfs);
+	if (err < 0)
+		return err;
+	state = kzalloc(sizeof(*state), GFP_KERNEL);
+	if (!state)
+		return -ENOMEM;
+	state->nr_opts = err;
+	mutex_init(&state->user_dir_mutex);
+	state->user_dir_iops = pfs->dir_iops ? *pfs->dir_iops :
+			       simple_dir_inode_operations;
+	state->user_dir_iops.mkdir = pseudofs_user_dir_mkdir;
+	state->user_dir_iops.rmdir = pseudofs_user_dir_rmdir;
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
-	if (!(pfs->flags & PSEUDOFS_NO_OPTIONS))
+	if (pfs->options != PSEUDOFS_OPTIONS_NONE)
 		pfs->type.parameters = pseudofs_param_specs;
 	pfs->type.kill_sb = pseudofs_kill_sb;
-	mutex_init(&pfs->user_dir_mutex);
 
-	pfs->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size, 0,
-					     SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
-					     pfs->inode_offset ? NULL :
-					     pseudofs_inode_ctor);
-	if (!pfs->inode_cache)
-		return -ENOMEM;
+	err = -ENOMEM;
+	state->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size,
+					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
+					       pfs->inode_offset ? NULL :
+					       pseudofs_inode_ctor);
+	if (!state->inode_cache)
+		goto out_free;
+	pfs->state = state;
 	err = register_filesystem(&pfs->type);
 	if (err)
 		goto out_cache;
-	mnt = kern_mount(&pfs->type);
-	if (IS_ERR(mnt)) {
-		err = PTR_ERR(mnt);
-		goto out_unregister;
+	if (pfs->instances == PSEUDOFS_SINGLE) {
+		mnt = kern_mount(&pfs->type);
+		if (IS_ERR(mnt)) {
+			err = PTR_ERR(mnt);
+			goto out_unregister;
+		}
+		state->mount = mnt;
 	}
-	pfs->mount = mnt;
-	/* publish @mount: pairs with the acquire in pseudofs_check_parent() */
-	smp_store_release(&pfs->registered, true);
+	/* publish @state: pairs with the acquire in pseudofs_registered() */
+	smp_store_release(&state->registered, true);
 	return 0;
 
 out_unregister:
 	unregister_filesystem(&pfs->type);
 out_cache:
-	kmem_cache_destroy(pfs->inode_cache);
-	pfs->inode_cache = NULL;
+	pfs->state = NULL;
+	kmem_cache_destroy(state->inode_cache);
+out_free:
+	kfree(state);
 	return err;
 }
 EXPORT_SYMBOL_GPL(pseudofs_register);
+
+/**
+ * pseudofs_registered - whether a pseudo filesystem is up
+ * @pfs: its descriptor
+ *
+ * Return: true from the end of a successful pseudofs_register() to the
+ * start of pseudofs_unregister().
+ */
+bool pseudofs_registered(const struct pseudofs *pfs)
+{
+	const struct pseudofs_state *state = READ_ONCE(pfs->state);
+
+	return state && smp_load_acquire(&state->registered);
+}
+EXPORT_SYMBOL_GPL(pseudofs_registered);
+
+/* Is anything of @pfs still in use?  Its type is unregistered. */
+static bool pseudofs_busy(struct pseudofs *pfs)
+{
+	struct super_block *sb;
+
+	if (!pfs->state->mount)		/* every superblock is a user's */
+		return !hlist_empty(&pfs->type.fs_supers);
+	sb = pfs->state->mount->mnt_sb;
+	return !simple_empty(sb->s_root) || atomic_read(&sb->s_active) != 1;
+}
 
 /**
  * pseudofs_unregister - unregister a pseudo filesystem
@@ -394,29 +637,29 @@ EXPORT_SYMBOL_GPL(pseudofs_register);
  * Everything created in @pfs must have been removed and nothing may be
  * creating entries in it any more.
  *
- * Return: 0, or -%EBUSY (and nothing changed) if entries are left or
- * userspace still has the filesystem mounted.
+ * Return: 0, -%EINVAL if @pfs is not registered, or -%EBUSY (and nothing
+ * changed) if entries are left or userspace still has it mounted.
  */
 int pseudofs_unregister(struct pseudofs *pfs)
 {
-	struct super_block *sb;
+	struct pseudofs_state *state = pfs->state;
 
-	if (!pfs->registered)
+	if (!pseudofs_registered(pfs))
 		return -EINVAL;
-	sb = pfs->mount->mnt_sb;
 	/* no new user mounts from here on */
 	unregister_filesystem(&pfs->type);
-	if (!simple_empty(sb->s_root) || atomic_read(&sb->s_active) != 1) {
+	if (pseudofs_busy(pfs)) {
 		pr_err("%s: not unregistered: entries left or still mounted\n",
 		       pfs->type.name);
 		register_filesystem(&pfs->type);
 		return -EBUSY;
 	}
-	WRITE_ONCE(pfs->registered, false);
-	kern_unmount(pfs->mount);	/* kills the superblock */
-	pfs->mount = NULL;
-	kmem_cache_destroy(pfs->inode_cache);
-	pfs->inode_cache = NULL;
+	WRITE_ONCE(state->registered, false);
+	if (state->mount)
+		kern_unmount(state->mount);	/* kills the superblock */
+	kmem_cache_destroy(state->inode_cache);
+	pfs->state = NULL;
+	kfree(state);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(pseudofs_unregister);

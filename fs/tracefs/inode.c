@@ -15,7 +15,7 @@
 #include <linux/fs.h>
 #include <linux/kobject.h>
 #include <linux/namei.h>
-#include <linux/pseudofs.h>
+#include <linux/libpseudofs.h>
 #include <linux/tracefs.h>
 #include <linux/security.h>
 #include <linux/magic.h>
@@ -130,15 +130,6 @@ static int tracefs_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	return simple_setattr(idmap, dentry, attr);
 }
 
-static const struct inode_operations tracefs_instance_dir_inode_operations = {
-	.lookup		= simple_lookup,
-	.mkdir		= pseudofs_mkdir,
-	.rmdir		= pseudofs_rmdir,
-	.permission	= tracefs_permission,
-	.getattr	= tracefs_getattr,
-	.setattr	= tracefs_setattr,
-};
-
 static const struct inode_operations tracefs_dir_inode_operations = {
 	.lookup		= simple_lookup,
 	.permission	= tracefs_permission,
@@ -196,13 +187,26 @@ static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
 }
 
+/* A remount holds ->s_umount of the one superblock: one walk at a time. */
+static int tracefs_remount_srcu_idx;
+
+static void tracefs_remount_begin(struct super_block *sb)
+{
+	tracefs_remount_srcu_idx = eventfs_remount_lock();
+}
+
+static void tracefs_remount_end(struct super_block *sb)
+{
+	eventfs_remount_unlock(tracefs_remount_srcu_idx);
+}
+
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.init_inode	= tracefs_init_inode,
+	.user_mkdir	= tracefs_instance_mkdir,
+	.user_rmdir	= tracefs_instance_rmdir,
+	.remount_begin	= tracefs_remount_begin,
 	.remount_inode	= tracefs_remount_inode,
-	.remount_begin	= eventfs_remount_lock,
-	.remount_end	= eventfs_remount_unlock,
-	.mkdir		= tracefs_instance_mkdir,
-	.rmdir		= tracefs_instance_rmdir,
+	.remount_end	= tracefs_remount_end,
 };
 
 /*
@@ -240,13 +244,12 @@ struct pseudofs tracefs_pseudofs = {
 	.type.owner	= THIS_MODULE,
 	.type.name	= "tracefs",
 	.magic		= TRACEFS_MAGIC,
+	.remount_all	= true,
 	.default_mode	= 0700,
-	.flags		= PSEUDOFS_STRICT_OPTIONS | PSEUDOFS_REMOUNT_ALL,
 	.ops		= &tracefs_pseudofs_ops,
 	.d_ops		= &tracefs_dentry_operations,
 	.file_iops	= &tracefs_file_inode_operations,
 	.dir_iops	= &tracefs_dir_inode_operations,
-	.user_dir_iops	= &tracefs_instance_dir_inode_operations,
 	PSEUDOFS_INODE(struct tracefs_inode, vfs_inode),
 };
 MODULE_ALIAS_FS("tracefs");
@@ -383,7 +386,7 @@ void tracefs_remove(struct dentry *dentry)
  */
 bool tracefs_initialized(void)
 {
-	return tracefs_pseudofs.registered;
+	return pseudofs_registered(&tracefs_pseudofs);
 }
 
 static int __init tracefs_init(void)

@@ -2,7 +2,7 @@
 #ifndef _TRACEFS_INTERNAL_H
 #define _TRACEFS_INTERNAL_H
 
-#include <linux/pseudofs.h>
+#include <linux/libpseudofs.h>
 
 enum {
 	TRACEFS_EVENT_INODE		= BIT(1),
@@ -85,7 +85,7 @@ static inline struct dentry *tracefs_end_creating(struct dentry *dentry)
 
 static inline struct dentry *tracefs_failed_creating(struct dentry *dentry)
 {
-	pseudofs_failed_creating(&tracefs_pseudofs, dentry);
+	pseudofs_failed_creating(dentry);
 	return NULL;
 }
 

@@ -7,7 +7,7 @@
  * with a counter of its own and rmdir removes it again.  uid=, gid= and
  * mode= work at mount and at remount; other options are refused.
  */
-#include <linux/pseudofs.h>
+#include <linux/libpseudofs.h>
 
 static struct pseudofs samplefs;
 
@@ -49,13 +49,13 @@ static int samplefs_mkdir(struct dentry *dentry, const char *name)
 	return PTR_ERR_OR_ZERO(file);
 }
 
-static const struct pseudofs_operations samplefs_ops = { .mkdir = samplefs_mkdir };
+static const struct pseudofs_operations samplefs_ops = { .user_mkdir = samplefs_mkdir };
 
 static struct pseudofs samplefs = {
 	.type.name	= "samplefs",
 	.magic		= 0x73616d70,	/* "samp" */
+	.remount_all	= true,
 	.default_mode	= 0755,
-	.flags		= PSEUDOFS_STRICT_OPTIONS | PSEUDOFS_REMOUNT_ALL,
 	.ops		= &samplefs_ops,
 };
 
@@ -67,7 +67,7 @@ static int __init samplefs_init(void)
 	if (err)
 		return err;
 	pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL, NULL, &counter_fops);
-	pseudofs_create_symlink(&samplefs, "link", NULL, "sample/counter");
+	pseudofs_create_symlink(&samplefs, "link", 0777, NULL, "sample/counter", NULL);
 	return PTR_ERR_OR_ZERO(pseudofs_create_user_dir(&samplefs, "dirs", 0755, NULL));
 }
 fs_initcall(samplefs_init);

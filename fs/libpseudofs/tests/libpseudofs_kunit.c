@@ -27,10 +27,12 @@
 #include <linux/kthread.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
-#include <linux/pseudofs.h>
+#include <linux/libpseudofs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+
+#include "../internal.h"
 
 #define PFT_COOKIE	0x5eed5eedUL
 
@@ -40,15 +42,13 @@ struct pft_inode {
 	unsigned long tail;
 };
 
-/* Remount walks begin and end with this cookie. */
-#define PFT_WALK_COOKIE 42
-
 /**
  * struct pft_state - what one case saw, in its test->priv
  * @removed: entries whose ->remove hook ran
  * @remounted: inodes the remount walk visited
  * @walk_begun: remount walks begun
- * @walk_ended: remount walks ended with the cookie of their beginning
+ * @walk_ended: remount walks ended on the superblock they began on
+ * @walk_sb: the superblock of the last walk begun
  * @walk_outside: inodes visited outside a walk
  * @in_walk: a remount walk is under way
  * @mkdirs: calls of the userspace mkdir hook
@@ -64,6 +64,7 @@ struct pft_state {
 	int remounted;
 	int walk_begun;
 	int walk_ended;
+	struct super_block *walk_sb;
 	int walk_outside;
 	bool in_walk;
 	int mkdirs;
@@ -162,24 +163,25 @@ static void pft_remount_inode(struct inode *inode, unsigned int set)
 	}
 }
 
-static int pft_remount_begin(void)
+static void pft_remount_begin(struct super_block *sb)
 {
 	struct pft_state *st = pft_live;
 
 	might_sleep();
+	lockdep_assert_held_write(&sb->s_umount);
 	if (st) {
 		st->walk_begun++;
 		st->in_walk = true;
+		st->walk_sb = sb;
 	}
-	return PFT_WALK_COOKIE;
 }
 
-static void pft_remount_end(int cookie)
+static void pft_remount_end(struct super_block *sb)
 {
 	struct pft_state *st = pft_live;
 
 	if (st) {
-		st->walk_ended += cookie == PFT_WALK_COOKIE;
+		st->walk_ended += sb == st->walk_sb;
 		st->in_walk = false;
 	}
 }
@@ -191,22 +193,22 @@ static struct vfsmount *pft_automount(struct path *path)
 
 static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
-	.remove		= pft_remove_hook,
+	.entry_removed	= pft_remove_hook,
 	.remount_inode	= pft_remount_inode,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
-	.mkdir		= pft_mkdir_hook,
-	.rmdir		= pft_rmdir_hook,
+	.user_mkdir	= pft_mkdir_hook,
+	.user_rmdir	= pft_rmdir_hook,
 };
 
 /* pseudofs_test_all: userspace rmdir is the library's own */
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
-	.remove		= pft_remove_hook,
+	.entry_removed	= pft_remove_hook,
 	.remount_inode	= pft_remount_inode,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
-	.mkdir		= pft_mkdir_hook,
+	.user_mkdir	= pft_mkdir_hook,
 };
 
 static const struct dentry_operations pft_dops = {
@@ -218,6 +220,7 @@ static struct pseudofs pft_fs = {
 	.type.name	= "pseudofs_test",
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667431,
+	.options	= PSEUDOFS_OPTIONS_LAX,
 	.default_mode	= 0700,
 	.ops		= &pft_ops,
 	.d_ops		= &pft_dops,
@@ -229,7 +232,7 @@ static struct pseudofs pft_fs_all = {
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667432,
 	.default_mode	= 0755,
-	.flags		= PSEUDOFS_STRICT_OPTIONS | PSEUDOFS_REMOUNT_ALL,
+	.remount_all	= true,
 	.ops		= &pft_ops_all,
 	.d_ops		= &pft_dops,
 	PSEUDOFS_INODE(struct pft_inode, vfs_inode),
@@ -316,16 +319,16 @@ static struct dentry *pft_dir(struct kunit *test, const char *name,
 static struct dentry *pft_symlink(struct kunit *test, const char *name,
 				  struct dentry *parent, const char *target)
 {
-	return pft_track(test, pseudofs_create_symlink(&pft_fs, name, parent,
-						       target));
+	return pft_track(test, pseudofs_create_symlink(&pft_fs, name, 0777,
+						       parent, target, NULL));
 }
 
 static struct dentry *pft_automount_dir(struct kunit *test, const char *name,
-					struct dentry *parent, void *fsdata,
-					void *data)
+					struct dentry *parent, void *data,
+					void *fsdata)
 {
 	return pft_track(test, pseudofs_create_automount(&pft_fs, name, parent,
-							 fsdata, data));
+							 data, fsdata));
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(pft_mntput, mntput, struct vfsmount *);
@@ -343,10 +346,22 @@ static struct vfsmount *pft_mount(struct kunit *test, struct pseudofs *pfs,
 	return mnt;
 }
 
+/* The internal mount of a single-instance @pfs */
+static struct vfsmount *pft_mnt(struct pseudofs *pfs)
+{
+	return pfs->state->mount;
+}
+
+/* The uid=, gid= and mode= in force on @sb */
+static struct pseudofs_mount_opts *pft_opts(struct super_block *sb)
+{
+	return &((struct pseudofs_sb_info *)sb->s_fs_info)->opts;
+}
+
 /* Entries alive in @pfs: the inodes of its superblock but the root. */
 static int pft_entries(struct pseudofs *pfs)
 {
-	struct super_block *sb = pfs->mount->mnt_sb;
+	struct super_block *sb = pft_mnt(pfs)->mnt_sb;
 	struct inode *inode;
 	int n = -1;
 
@@ -360,15 +375,15 @@ static int pft_entries(struct pseudofs *pfs)
 static void pft_expect_clean(struct kunit *test, struct pseudofs *pfs)
 {
 	KUNIT_EXPECT_EQ(test, pft_entries(pfs), 0);
-	KUNIT_EXPECT_TRUE(test, simple_empty(pfs->mount->mnt_root));
-	KUNIT_EXPECT_EQ(test, d_inode(pfs->mount->mnt_root)->i_nlink, 2);
+	KUNIT_EXPECT_TRUE(test, simple_empty(pft_mnt(pfs)->mnt_root));
+	KUNIT_EXPECT_EQ(test, d_inode(pft_mnt(pfs)->mnt_root)->i_nlink, 2);
 }
 
 /* Put @pfs back to its default options, as a remount naming all would. */
 static void pft_reset_options(struct pseudofs *pfs)
 {
-	struct super_block *sb = pfs->mount->mnt_sb;
-	struct pseudofs_mount_opts *opts = sb->s_fs_info;
+	struct super_block *sb = pft_mnt(pfs)->mnt_sb;
+	struct pseudofs_mount_opts *opts = pft_opts(sb);
 	struct inode *root = d_inode(sb->s_root);
 
 	opts->uid = GLOBAL_ROOT_UID;
@@ -383,7 +398,7 @@ static void pft_reset_options(struct pseudofs *pfs)
 /* Remove whatever a case left in @pfs, e.g. after a failed assertion. */
 static void pft_remove_all(struct pseudofs *pfs)
 {
-	struct dentry *root = pfs->mount->mnt_root, *d, *victim;
+	struct dentry *root = pft_mnt(pfs)->mnt_root, *d, *victim;
 
 	do {
 		victim = NULL;
@@ -581,7 +596,7 @@ static void pft_create_automount(struct kunit *test)
 {
 	struct dentry *d;
 
-	d = pft_automount_dir(test, "a", NULL, (void *)&pft_ops, &pft_data);
+	d = pft_automount_dir(test, "a", NULL, &pft_data, (void *)&pft_ops);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_TRUE(test, d_inode(d)->i_flags & S_AUTOMOUNT);
 	KUNIT_EXPECT_TRUE(test, d_is_dir(d));
@@ -653,8 +668,8 @@ static void pft_null_parent_is_root(struct kunit *test)
 	struct dentry *d = pft_dir(test, "d", NULL), *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	KUNIT_EXPECT_PTR_EQ(test, d->d_parent, pft_fs.mount->mnt_root);
-	l = pseudofs_lookup(&pft_fs, "d", pft_fs.mount->mnt_root);
+	KUNIT_EXPECT_PTR_EQ(test, d->d_parent, pft_mnt(&pft_fs)->mnt_root);
+	l = pseudofs_lookup(&pft_fs, "d", pft_mnt(&pft_fs)->mnt_root);
 	KUNIT_EXPECT_PTR_EQ(test, l, d);
 	if (!IS_ERR(l))
 		dput(l);
@@ -759,7 +774,7 @@ static void pft_lookup_nested(struct kunit *test)
 /* A creation takes over the negative dentry somebody holds for its name. */
 static void pft_create_over_negative(struct kunit *test)
 {
-	struct dentry *root = pft_fs.mount->mnt_root, *neg, *d;
+	struct dentry *root = pft_mnt(&pft_fs)->mnt_root, *neg, *d;
 
 	inode_lock(d_inode(root));
 	neg = lookup_one_len("n", root, 1);
@@ -874,7 +889,7 @@ static void pft_failed_creating(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_TRUE(test, d_really_is_negative(d));
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 0);	/* no inode yet */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_failed_creating(&pft_fs, d)),
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_failed_creating(d)),
 			-ENOMEM);
 	pft_expect_clean(test, &pft_fs);
 	/* the parent was unlocked and the name is free */
@@ -895,8 +910,10 @@ static void pft_manual_creating(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, inode);
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_op, &simple_dir_inode_operations);
 	KUNIT_EXPECT_NE(test, inode->i_ino, 0);
-	KUNIT_EXPECT_PTR_EQ(test, pft_track(test, pseudofs_instantiate(d, inode)),
-			    d);
+	inc_nlink(inode);
+	inc_nlink(d_inode(d->d_parent));
+	d_instantiate(d, inode);
+	KUNIT_EXPECT_PTR_EQ(test, pft_track(test, pseudofs_end_creating(d)), d);
 	KUNIT_EXPECT_EQ(test, inode->i_nlink, 2);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d), inode);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file(test, "in", d)));
@@ -934,7 +951,7 @@ static int pft_parse(struct kunit *test, struct pseudofs *pfs,
 	KUNIT_ASSERT_FALSE(test, IS_ERR(fc));
 	err = vfs_parse_fs_string(fc, key, val, strlen(val));
 	if (out)
-		*out = *(struct pseudofs_mount_opts *)fc->s_fs_info;
+		*out = ((struct pseudofs_fc_info *)fc->fs_private)->opts;
 	put_fs_context(fc);
 	return err;
 }
@@ -1041,7 +1058,7 @@ static char *pft_show(struct kunit *test, struct dentry *root)
 
 	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m.buf);
-	KUNIT_EXPECT_EQ(test, pseudofs_show_options(&m, root), 0);
+	KUNIT_EXPECT_EQ(test, root->d_sb->s_op->show_options(&m, root), 0);
 	return m.buf;
 }
 
@@ -1192,7 +1209,7 @@ static void pft_show_options_round_trip(struct kunit *test)
 	shown = pft_show(test, d->d_sb->s_root);
 	KUNIT_EXPECT_STREQ(test, shown, ",uid=66,gid=77,mode=1755");
 
-	cur = d->d_sb->s_fs_info;
+	cur = pft_opts(d->d_sb);
 	p = shown + 1;
 	while ((opt = strsep(&p, ",")) != NULL) {
 		char *val = strchr(opt, '=');
@@ -1413,11 +1430,11 @@ static struct pseudofs pft_fs_extra = {
 
 static void pft_register_twice(struct kunit *test)
 {
-	struct kmem_cache *cache = pft_fs.inode_cache;
+	struct pseudofs_state *state = pft_fs.state;
 	struct dentry *d;
 
 	KUNIT_EXPECT_EQ(test, pseudofs_register(&pft_fs), -EBUSY);
-	KUNIT_EXPECT_PTR_EQ(test, pft_fs.inode_cache, cache);
+	KUNIT_EXPECT_PTR_EQ(test, pft_fs.state, state);
 	d = pft_file(test, "f", NULL);	/* still works */
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	pseudofs_remove(&pft_fs, d);
@@ -1434,13 +1451,13 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	/* live entries: refused, and nothing changed */
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EBUSY);
-	KUNIT_EXPECT_TRUE(test, pft_fs_extra.registered);
-	KUNIT_EXPECT_NOT_NULL(test, pft_fs_extra.inode_cache);
+	KUNIT_EXPECT_TRUE(test, pseudofs_registered(&pft_fs_extra));
+	KUNIT_EXPECT_NOT_NULL(test, pft_fs_extra.state);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_extra), 1);
 	pseudofs_remove(&pft_fs_extra, d);
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_extra), 0);
-	KUNIT_EXPECT_FALSE(test, pft_fs_extra.registered);
-	KUNIT_EXPECT_NULL(test, pft_fs_extra.inode_cache);
+	KUNIT_EXPECT_FALSE(test, pseudofs_registered(&pft_fs_extra));
+	KUNIT_EXPECT_NULL(test, pft_fs_extra.state);
 	/* creating in an unregistered filesystem fails cleanly */
 	d = pseudofs_create_dir(&pft_fs_extra, "d", 0755, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, d)), -ENOENT);
@@ -1453,36 +1470,32 @@ static const struct inode_operations pft_link_iops = {
 	.get_link	= simple_get_link,
 };
 
-/* Entries of a type the caller gives, as securityfs creates them. */
-static void pft_create_entry(struct kunit *test)
+/* A symlink with a target, or with inode operations that make it up. */
+static void pft_symlink_iops(struct kunit *test)
 {
-	struct dentry *d, *l, *r;
-	char *target = kstrdup("d", GFP_KERNEL);
+	struct dentry *l, *m;
 
-	KUNIT_ASSERT_NOT_NULL(test, target);
-	d = pft_track(test, pseudofs_create_entry(&pft_fs, "d", S_IFDIR | 0750,
-						  NULL, &pft_data, NULL, NULL));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode, S_IFDIR | 0750);
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_private, (void *)&pft_data);
-	KUNIT_EXPECT_EQ(test, d_inode(pft_fs.mount->mnt_root)->i_nlink, 3);
-	l = pft_track(test, pseudofs_create_entry(&pft_fs, "l", S_IFLNK | 0444,
-						  NULL, target, NULL,
-						  &pft_link_iops));
+	l = pft_track(test, pseudofs_create_symlink(&pft_fs, "l", 0444, NULL,
+						    "d", &pft_link_iops));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	KUNIT_EXPECT_EQ(test, d_inode(l)->i_mode, S_IFLNK | 0444);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_op, &pft_link_iops);
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_link, target);
-	r = pft_track(test, pseudofs_create_entry(&pft_fs, "r", S_IFREG | 0600,
-						  d, NULL, &pft_fops, NULL));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(r));
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(r)->i_fop, &pft_fops);
-	/* no type: refused, nothing created */
-	r = pseudofs_create_entry(&pft_fs, "x", 0644, NULL, NULL, NULL, NULL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, r)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, d_inode(l)->i_link, "d");
+	m = pft_track(test, pseudofs_create_symlink(&pft_fs, "m", 0444, NULL,
+						    NULL, &pft_link_iops));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(m));
+	KUNIT_EXPECT_NULL(test, d_inode(m)->i_link);
+	/* no target and nothing to make one up; a type in the mode */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "x", 0777,
+							      NULL, NULL, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_symlink(&pft_fs, "x",
+							      S_IFLNK | 0777,
+							      NULL, "d", NULL)),
+			-EINVAL);
 	pft_expect_gone(test, "x", NULL);
-	pseudofs_remove(&pft_fs, l);	/* frees target */
-	pseudofs_remove(&pft_fs, d);
+	pseudofs_remove(&pft_fs, l);	/* frees its copy of the target */
+	pseudofs_remove(&pft_fs, m);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1615,11 +1628,11 @@ static struct pseudofs pft_fs_noopt = {
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667434,
 	.default_mode	= 0755,
-	.flags		= PSEUDOFS_NO_OPTIONS,
+	.options	= PSEUDOFS_OPTIONS_NONE,
 };
 
 /*
- * PSEUDOFS_NO_OPTIONS: every option refused, as by a filesystem without
+ * PSEUDOFS_OPTIONS_NONE: every option refused, as by a filesystem without
  * ->parse_param, and nothing shown; no user directories without a hook.
  */
 static void pft_no_options(struct kunit *test)
@@ -1633,15 +1646,15 @@ static void pft_no_options(struct kunit *test)
 					NULL), 0);
 	mnt = pft_mount(test, &pft_fs_noopt, opts);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mnt), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pft_reconfigure(pft_fs_noopt.mount->mnt_sb,
+	KUNIT_EXPECT_EQ(test, pft_reconfigure(pft_mnt(&pft_fs_noopt)->mnt_sb,
 					      "uid", "0"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, d_inode(pft_fs_noopt.mount->mnt_root)->i_mode,
+	KUNIT_EXPECT_EQ(test, d_inode(pft_mnt(&pft_fs_noopt)->mnt_root)->i_mode,
 			S_IFDIR | 0755);
-	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_fs_noopt.mount->mnt_root),
+	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_mnt(&pft_fs_noopt)->mnt_root),
 			   "");
 	/* even options that were somehow set are not shown */
-	((struct pseudofs_mount_opts *)pft_fs_noopt.mount->mnt_sb->s_fs_info)->mode = 0700;
-	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_fs_noopt.mount->mnt_root),
+	pft_opts(pft_mnt(&pft_fs_noopt)->mnt_sb)->mode = 0700;
+	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_mnt(&pft_fs_noopt)->mnt_root),
 			   "");
 	u = pseudofs_create_user_dir(&pft_fs_noopt, "u", 0755, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, u)), -EINVAL);
@@ -1658,7 +1671,7 @@ static const struct pft_str_param pft_no_options_keys[] = {
 
 KUNIT_ARRAY_PARAM_DESC(pft_no_options_refused, pft_no_options_keys, desc);
 
-/* PSEUDOFS_NO_OPTIONS: each key is refused at parse time. */
+/* PSEUDOFS_OPTIONS_NONE: each key is refused at parse time. */
 static void pft_no_options_refused(struct kunit *test)
 {
 	const struct pft_str_param *p = test->param_value;
@@ -1910,7 +1923,7 @@ static void pft_remove_race(struct kunit *test)
 	static int (* const fn[])(void *) = {
 		pft_race_remove, pft_race_remove,
 	};
-	struct inode *root = d_inode(pft_fs.mount->mnt_root);
+	struct inode *root = d_inode(pft_mnt(&pft_fs)->mnt_root);
 	struct pft_state *st = test->priv;
 	int i;
 
@@ -2002,7 +2015,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_rename_bad),
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
-	KUNIT_CASE(pft_create_entry),
+	KUNIT_CASE(pft_symlink_iops),
 	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
 	KUNIT_CASE(pft_user_dir_errors),
 	KUNIT_CASE(pft_user_dir_default_rmdir),
@@ -2264,8 +2277,9 @@ static long pft_run_symlink(struct kunit *test, void **made)
 {
 	struct pft_state *st = test->priv;
 
-	return pft_made(made, pseudofs_create_symlink(&pft_fs, "l", st->parent,
-						      "target"));
+	return pft_made(made, pseudofs_create_symlink(&pft_fs, "l", 0777,
+						      st->parent, "target",
+						      NULL));
 }
 
 static long pft_run_automount(struct kunit *test, void **made)
@@ -2331,7 +2345,7 @@ static long pft_run_mount(struct kunit *test, void **made)
 static bool pft_done_mount(struct kunit *test, void *made)
 {
 	return !IS_ERR_OR_NULL(made) &&
-	       pft_fault_applied(pft_fs.mount->mnt_sb->s_fs_info);
+	       pft_fault_applied(pft_opts(pft_mnt(&pft_fs)->mnt_sb));
 }
 
 static void pft_undo_mount(struct kunit *test, void *made)
@@ -2349,7 +2363,7 @@ static long pft_run_remount(struct kunit *test, void **made)
 
 static bool pft_done_remount(struct kunit *test, void *made)
 {
-	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
+	struct pseudofs_mount_opts *opts = pft_opts(pft_mnt(&pft_fs)->mnt_sb);
 
 	return from_kuid(&init_user_ns, opts->uid) == 7;
 }
@@ -2395,7 +2409,7 @@ static void pft_fault(struct kunit *test)
 {
 	const struct pft_fault_op *op = test->param_value;
 	struct pft_state *st = test->priv;
-	struct pseudofs_mount_opts *opts = pft_fs.mount->mnt_sb->s_fs_info;
+	struct pseudofs_mount_opts *opts = pft_opts(pft_mnt(&pft_fs)->mnt_sb);
 	struct pseudofs_mount_opts old = *opts;
 	int n, injected = 0, absorbed = 0;
 

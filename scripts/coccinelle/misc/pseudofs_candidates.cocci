@@ -19,7 +19,7 @@
 /// The reason also names the rest of the plumbing the file carries: an
 /// internal mount kept with kern_mount(), uid=/gid=/mode= mount options,
 /// removal with simple_recursive_removal()/simple_unlink()/simple_rmdir().
-/// Files that include <linux/pseudofs.h> are library clients already, and
+/// Files that include <linux/libpseudofs.h> are library clients already, and
 /// the file that defines simple_pin_fs() is libfs itself: neither is
 /// reported.  Report only; nothing is changed.
 ///
@@ -193,7 +193,7 @@ def lookup_site(p, fn):
 @pseudofs_h@
 position p;
 @@
-#include <linux/pseudofs.h>@p
+#include <linux/libpseudofs.h>@p
 
 @script:python@
 p << pseudofs_h.p;

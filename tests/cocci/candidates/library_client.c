@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Already converted: the file includes <linux/pseudofs.h>.  Whatever
+/* Already converted: the file includes <linux/libpseudofs.h>.  Whatever
  * plumbing is left is the client's own business; nothing to report. */
 #include <linux/fs.h>
-#include <linux/pseudofs.h>
+#include <linux/libpseudofs.h>
 
 static struct dentry *convfs_extra(struct dentry *dir, const char *name)
 {

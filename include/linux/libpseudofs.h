@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libpseudofs.h - a library for in-kernel pseudo filesystems
+ *
+ * A pseudo filesystem keeps its whole tree in the dcache and takes uid=,
+ * gid= and mode= mount options, plus any of its own.  It has one
+ * superblock for the whole system (debugfs, tracefs), one per mount
+ * (binderfs, bpffs) or one per key such as a namespace (binfmt_misc).
+ * The plumbing lives in fs/libpseudofs/; a filesystem describes itself
+ * with a struct pseudofs and keeps only its policy.  Not to be confused
+ * with <linux/pseudo_fs.h>, init_pseudo() for unmountable kernel-internal
+ * filesystems such as sockfs and pipefs.
+ */
+#ifndef _LINUX_LIBPSEUDOFS_H
+#define _LINUX_LIBPSEUDOFS_H
+
+#include <linux/fs.h>
+
+struct fs_context;
+struct fs_parameter_spec;
+struct pseudofs_state;
+
+/**
+ * enum pseudofs_instances - how the superblocks of a filesystem are made
+ * @PSEUDOFS_SINGLE: one for the whole system, made by pseudofs_register()
+ *	and kept by an internal mount; a %NULL parent means its root.
+ * @PSEUDOFS_PER_MOUNT: a new one for every mount.
+ * @PSEUDOFS_PER_KEY: one for each value ->instance_key() returns, for
+ *	example a user or network namespace; mounts with the same key share
+ *	it.
+ */
+enum pseudofs_instances {
+	PSEUDOFS_SINGLE,
+	PSEUDOFS_PER_MOUNT,
+	PSEUDOFS_PER_KEY,
+};
+
+/**
+ * enum pseudofs_options - the mount options a filesystem takes
+ * @PSEUDOFS_OPTIONS_STRICT: uid=, gid=, mode= and the filesystem's own;
+ *	anything else fails the mount or remount.
+ * @PSEUDOFS_OPTIONS_LAX: the same, but anything else is ignored (debugfs).
+ * @PSEUDOFS_OPTIONS_NONE: no uid=, gid= or mode=: only the filesystem's
+ *	own, if any, and nothing shown for the others (securityfs).
+ */
+enum pseudofs_options {
+	PSEUDOFS_OPTIONS_STRICT,
+	PSEUDOFS_OPTIONS_LAX,
+	PSEUDOFS_OPTIONS_NONE,
+};
+
+/* Which of uid=, gid= and mode= a remount gave (->remount_inode) */
+#define PSEUDOFS_OPT_UID	BIT(0)
+#define PSEUDOFS_OPT_GID	BIT(1)
+#define PSEUDOFS_OPT_MODE	BIT(2)
+
+/**
+ * struct pseudofs_operations - a filesystem's hooks, all optional
+ * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
+ *	gets, from its context (e.g. @fc->user_ns).  The filesystem keeps
+ *	the key alive as long as the superblock: the superblock holds
+ *	@fc->user_ns already.
+ * @new_instance: called when a mount made a new superblock, after its
+ *	options were applied, to create its first entries under @root.
+ *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
+ *	entries are made once pseudofs_register() returned.
+ * @kill_instance: called when a superblock goes, before its entries do.
+ * @check_option: called for each of the filesystem's own options parsed,
+ *	with its value as pseudofs_option() will return it, to refuse a
+ *	value out of range: return 0, or a negative errno with a message
+ *	logged by errorf().
+ * @init_inode: sets up a new inode before its dentry becomes positive;
+ *	called with the parent directory locked.
+ * @entry_removed: called for every positive dentry that pseudofs_remove()
+ *	takes out of the tree, once, with its parent locked, before the
+ *	tree's reference to it is dropped.
+ * @user_mkdir: userspace mkdir of @name in a directory that
+ *	pseudofs_create_user_dir() made; @dentry is the VFS's negative
+ *	dentry.  Called with the directory unlocked (the VFS holds a
+ *	reference to it, @dentry->d_parent), so that the hook can create the
+ *	new directory and what goes in it with pseudofs_create_dir() and
+ *	friends.  @name is a copy, freed when the hook returns.  Return 0 or
+ *	a negative errno.
+ * @user_rmdir: userspace rmdir of @dentry, named @name, in such a
+ *	directory; called as @user_mkdir, with @dentry unlocked too.
+ *	Without it, rmdir removes @dentry and everything below with
+ *	pseudofs_remove().
+ * @remount_begin: with @pseudofs.remount_all, called before a remount
+ *	with uid= or gid= walks the inodes of @sb; may sleep.
+ * @remount_inode: called for every inode of the walk that is attached to
+ *	a dentry, under its ->i_lock, after its owner was reset; @set holds
+ *	the PSEUDOFS_OPT_* bits given.  Must not sleep.  The dentry may go as
+ *	soon as ->i_lock is dropped: what it alone keeps alive can be
+ *	followed here if @remount_begin holds off its release.
+ * @remount_end: called after the walk.
+ *
+ * The @user_mkdir and @user_rmdir hooks of a filesystem run one at a
+ * time: none can remove what another is still filling in.
+ */
+struct pseudofs_operations {
+	void *(*instance_key)(struct fs_context *fc);
+	int (*new_instance)(struct dentry *root);
+	void (*kill_instance)(struct super_block *sb);
+	int (*check_option)(struct fs_context *fc, int opt, u64 value);
+	void (*init_inode)(struct dentry *dentry, struct inode *inode);
+	void (*entry_removed)(struct dentry *dentry);
+	int (*user_mkdir)(struct dentry *dentry, const char *name);
+	int (*user_rmdir)(struct dentry *dentry, const char *name);
+	void (*remount_begin)(struct super_block *sb);
+	void (*remount_inode)(struct inode *inode, unsigned int set);
+	void (*remount_end)(struct super_block *sb);
+};
+
+/**
+ * struct pseudofs - descriptor of a pseudo filesystem
+ * @type: the file_system_type; set .name and .owner, and .init_fs_context
+ *	to wrap pseudofs_init_fs_context() if mounting needs a check.
+ *	pseudofs_register() fills in the rest.
+ * @magic: superblock magic number
+ * @instances: how superblocks are made
+ * @options: which mount options are taken
+ * @remount_all: a remount with uid= or gid= gives every inode the new
+ *	owner, not only the root (mode= is always for the root only)
+ * @default_mode: permission bits of the root without a mode= option
+ * @params: the filesystem's own mount options, beside uid=, gid= and
+ *	mode=: flags, bools, enums and 32 or 64-bit integers, whose @opt
+ *	values are below 64; see pseudofs_option()
+ * @instance_size: size of the per-superblock data of the filesystem,
+ *	zeroed when the superblock is made; see pseudofs_instance_data()
+ * @ops: hooks, may be %NULL
+ * @d_ops: dentry operations of the superblock, may be %NULL
+ * @file_iops: inode operations of regular files, may be %NULL
+ * @dir_iops: inode operations of directories, default
+ *	simple_dir_inode_operations; the directories of
+ *	pseudofs_create_user_dir() get a copy with ->mkdir and ->rmdir added
+ * @link_iops: inode operations of symlinks, default
+ *	simple_symlink_inode_operations
+ * @inode_size: size of the per-filesystem inode structure, 0 for a bare
+ *	inode
+ * @inode_offset: offset of the struct inode within it
+ * @state: the library's, from pseudofs_register() to pseudofs_unregister()
+ */
+struct pseudofs {
+	struct file_system_type type;
+	unsigned long magic;
+	enum pseudofs_instances instances;
+	enum pseudofs_options options;
+	bool remount_all;
+	umode_t default_mode;
+	const struct fs_parameter_spec *params;
+	size_t instance_size;
+	const struct pseudofs_operations *ops;
+	const struct dentry_operations *d_ops;
+	const struct inode_operations *file_iops;
+	const struct inode_operations *dir_iops;
+	const struct inode_operations *link_iops;
+	size_t inode_size;
+	size_t inode_offset;
+	struct pseudofs_state *state;
+};
+
+/* Initializer for a struct pseudofs whose inodes are embedded in @type. */
+#define PSEUDOFS_INODE(type, member)				\
+	.inode_size = sizeof(type), .inode_offset = offsetof(type, member)
+
+static inline struct pseudofs *pseudofs_of(const struct super_block *sb)
+{
+	return container_of(sb->s_type, struct pseudofs, type);
+}
+
+int pseudofs_register(struct pseudofs *pfs);
+int pseudofs_unregister(struct pseudofs *pfs);
+bool pseudofs_registered(const struct pseudofs *pfs);
+int pseudofs_init_fs_context(struct fs_context *fc);
+void *pseudofs_instance_data(const struct super_block *sb);
+u64 pseudofs_option(const struct super_block *sb, int opt);
+
+struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
+				       struct dentry *parent);
+struct dentry *pseudofs_failed_creating(struct dentry *dentry);
+struct dentry *pseudofs_end_creating(struct dentry *dentry);
+struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
+
+struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
+				    umode_t mode, struct dentry *parent,
+				    void *data, void *fsdata,
+				    const struct file_operations *fops);
+struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
+				   umode_t mode, struct dentry *parent);
+struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
+					umode_t mode, struct dentry *parent);
+struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
+				       umode_t mode, struct dentry *parent,
+				       const char *target,
+				       const struct inode_operations *iops);
+struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
+					 const char *name,
+					 struct dentry *parent,
+					 void *data, void *fsdata);
+struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
+			       struct dentry *parent);
+void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
+struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
+			       struct dentry *old_dentry,
+			       struct dentry *new_dir, const char *new_name);
+
+#endif /* _LINUX_LIBPSEUDOFS_H */
