@@ -49,10 +49,17 @@ MUTANTS = [
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n'),
     ('super.c', 'the remount walk never calls ->remount_end',
-     '\t\tops->remount_end(cookie);\n', '\t\t;\n'),
+     '\t\tops->remount_end(sb);\n', '\t\t;\n'),
     ('super.c', 'the remount walk misses directories',
      '\t    hlist_empty(&inode->i_dentry))\n',
      '\t    hlist_empty(&inode->i_dentry) || S_ISDIR(inode->i_mode))\n'),
+    ('super.c', 'mounts of different keys share one superblock',
+     '\treturn sbi->key == new->key;\n', '\treturn 1;\n'),
+    ('super.c', 'a filesystem\'s own options never reach the superblock',
+     '\t\t\tWRITE_ONCE(sbi->values[i], fci->values[i]);\n', '\t\t\t;\n'),
+    ('super.c', 'user directories lose the filesystem\'s directory operations',
+     '\tstate->user_dir_iops = pfs->dir_iops ? *pfs->dir_iops :\n\t\t\t       simple_dir_inode_operations;\n',
+     '\tstate->user_dir_iops = simple_dir_inode_operations;\n'),
 ]
 
 args = sys.argv[1:]

@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the instances of libpseudofs: filesystems with a
+ * superblock per mount or per key, options of their own, and the
+ * inode operations the library derives for user directories.
+ *
+ * "pseudofs_test_mount" makes a superblock per mount, fills each with a
+ * file "f", and takes max= (at most 100), verbose and stats=none|global
+ * beside uid=, gid= and mode=.  "pseudofs_test_key" makes one per key,
+ * the key being what the case put in its state.  What the hooks saw is in
+ * the case's struct pfi_state (test->priv).  Every mount and registration
+ * has a cleanup action.
+ */
+
+#include <kunit/test.h>
+#include <linux/fs_context.h>
+#include <linux/fs_parser.h>
+#include <linux/libpseudofs.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+
+#include "../internal.h"
+
+/**
+ * struct pfi_state - what one case saw, in its test->priv
+ * @new_instances: calls of ->new_instance
+ * @kill_instances: calls of ->kill_instance
+ * @key: what ->instance_key returns
+ * @no_file: ->new_instance fails instead of making "f"
+ */
+struct pfi_state {
+	int new_instances;
+	int kill_instances;
+	void *key;
+	bool no_file;
+};
+
+/* The hooks run without the test: they find its state here. */
+static struct pfi_state *pfi_live;
+
+static void pfi_unlive(void *unused)
+{
+	pfi_live = NULL;
+}
+
+static struct pseudofs pfi_mount_fs, pfi_key_fs;
+
+static const struct file_operations pfi_fops = {
+	.open		= simple_open,
+};
+
+static int pfi_new_instance(struct dentry *root)
+{
+	struct pseudofs *pfs = pseudofs_of(root->d_sb);
+
+	pfi_live->new_instances++;
+	if (pfi_live->no_file)
+		return -ENOSPC;
+	return PTR_ERR_OR_ZERO(pseudofs_create_file(pfs, "f", 0444, root, NULL,
+						    NULL, &pfi_fops));
+}
+
+static void pfi_kill_instance(struct super_block *sb)
+{
+	if (pfi_live)
+		pfi_live->kill_instances++;
+}
+
+static void *pfi_instance_key(struct fs_context *fc)
+{
+	return pfi_live->key;
+}
+
+enum { Opt_max, Opt_verbose, Opt_stats };
+
+static const struct constant_table pfi_stats[] = {
+	{ "none",	0 },
+	{ "global",	1 },
+	{}
+};
+
+static const struct fs_parameter_spec pfi_params[] = {
+	fsparam_u32("max", Opt_max),
+	fsparam_flag("verbose", Opt_verbose),
+	fsparam_enum("stats", Opt_stats, pfi_stats),
+	{}
+};
+
+static int pfi_check_option(struct fs_context *fc, int opt, u64 value)
+{
+	if (opt == Opt_max && value > 100)
+		return invalfc(fc, "max=%llu: at most 100", value);
+	return 0;
+}
+
+static int pfi_getattr(struct mnt_idmap *idmap, const struct path *path,
+		       struct kstat *stat, u32 request_mask, unsigned int flags)
+{
+	generic_fillattr(idmap, request_mask, d_inode(path->dentry), stat);
+	return 0;
+}
+
+static int pfi_user_mkdir(struct dentry *dentry, const char *name)
+{
+	return PTR_ERR_OR_ZERO(pseudofs_create_dir(pseudofs_of(dentry->d_sb),
+						   name, 0755,
+						   dentry->d_parent));
+}
+
+static const struct inode_operations pfi_dir_iops = {
+	.lookup		= simple_lookup,
+	.getattr	= pfi_getattr,
+};
+
+static const struct pseudofs_operations pfi_ops = {
+	.instance_key	= pfi_instance_key,
+	.new_instance	= pfi_new_instance,
+	.kill_instance	= pfi_kill_instance,
+	.check_option	= pfi_check_option,
+	.user_mkdir	= pfi_user_mkdir,
+};
+
+static struct pseudofs pfi_mount_fs = {
+	.type.name	= "pseudofs_test_mount",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667435,
+	.instances	= PSEUDOFS_PER_MOUNT,
+	.remount_all	= true,
+	.default_mode	= 0755,
+	.params		= pfi_params,
+	.instance_size	= sizeof(long),
+	.ops		= &pfi_ops,
+	.dir_iops	= &pfi_dir_iops,
+};
+
+static struct pseudofs pfi_key_fs = {
+	.type.name	= "pseudofs_test_key",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667436,
+	.instances	= PSEUDOFS_PER_KEY,
+	.default_mode	= 0755,
+	.ops		= &pfi_ops,
+};
+
+KUNIT_DEFINE_ACTION_WRAPPER(pfi_mntput, mntput, struct vfsmount *);
+
+/* Mount @pfs with @opts, for the rest of @test or until pfi_umount(). */
+static struct vfsmount *pfi_mount(struct kunit *test, struct pseudofs *pfs,
+				  const char *opts)
+{
+	char *data = kunit_kstrdup(test, opts, GFP_KERNEL);
+	struct vfsmount *mnt;
+
+	KUNIT_ASSERT_NOT_NULL(test, data);
+	mnt = vfs_kern_mount(&pfs->type, SB_KERNMOUNT, "t", data);
+	if (!IS_ERR(mnt))
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_mntput,
+								mnt), 0);
+	return mnt;
+}
+
+/* Unmount @mnt now: an internal mount goes at once, with its superblock. */
+static void pfi_umount(struct kunit *test, struct vfsmount *mnt)
+{
+	kunit_release_action(test, pfi_mntput, mnt);
+}
+
+/* Remount the superblock of @mnt with @opts, all of them or none. */
+static int pfi_remount(struct vfsmount *mnt, const char *opts)
+{
+	struct super_block *sb = mnt->mnt_sb;
+	struct fs_context *fc;
+	char *data;
+	int err;
+
+	fc = fs_context_for_reconfigure(mnt->mnt_root, 0, 0);
+	if (IS_ERR(fc))
+		return PTR_ERR(fc);
+	data = kstrdup(opts, GFP_KERNEL);
+	err = data ? generic_parse_monolithic(fc, data) : -ENOMEM;
+	if (!err) {
+		down_write(&sb->s_umount);
+		err = fc->ops->reconfigure(fc);
+		up_write(&sb->s_umount);
+	}
+	kfree(data);
+	put_fs_context(fc);
+	return err;
+}
+
+/* What /proc/mounts shows of @mnt's options */
+static char *pfi_show(struct kunit *test, struct vfsmount *mnt)
+{
+	struct seq_file m = { .size = 256 };
+
+	m.buf = kunit_kzalloc(test, m.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m.buf);
+	KUNIT_EXPECT_EQ(test, mnt->mnt_sb->s_op->show_options(&m, mnt->mnt_root),
+			0);
+	return m.buf;
+}
+
+/* Whether @name exists in the root of @mnt */
+static bool pfi_exists(struct pseudofs *pfs, struct vfsmount *mnt,
+		       const char *name)
+{
+	struct dentry *d = pseudofs_lookup(pfs, name, mnt->mnt_root);
+
+	if (IS_ERR(d))
+		return false;
+	dput(d);
+	return true;
+}
+
+/* Two mounts, two trees: entries, options and umount are each their own. */
+static void pfi_per_mount_independent(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a, *b;
+	struct dentry *x;
+
+	a = pfi_mount(test, &pfi_mount_fs, "max=5");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = pfi_mount(test, &pfi_mount_fs, "uid=1000");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_PTR_NE(test, a->mnt_sb, b->mnt_sb);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 2);
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_mount_fs, a, "f"));
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_mount_fs, b, "f"));
+
+	x = pseudofs_create_dir(&pfi_mount_fs, "x", 0755, a->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_PTR_EQ(test, x->d_sb, a->mnt_sb);
+	KUNIT_EXPECT_FALSE(test, pfi_exists(&pfi_mount_fs, b, "x"));
+
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",uid=1000");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=7,gid=3"), 0);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 7);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(b->mnt_sb, Opt_max), 0);
+	/* the remount walk of a stays in a */
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(x)->i_gid), 3);
+	x = pseudofs_lookup(&pfi_mount_fs, "f", b->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(x)->i_gid), 0);
+	dput(x);
+
+	/* a goes with its entries; b stays whole */
+	pfi_umount(test, a);
+	KUNIT_EXPECT_EQ(test, st->kill_instances, 1);
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_mount_fs, b, "f"));
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",uid=1000");
+}
+
+/* No default parent where there are several instances. */
+static void pfi_per_mount_null_parent(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_file(&pfi_mount_fs, "y",
+							   0444, NULL, NULL,
+							   NULL, &pfi_fops)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_mount_fs, "f",
+						      NULL)), -EINVAL);
+	/* nor a parent of another filesystem */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_dir(&pfi_key_fs, "y",
+							  0755, a->mnt_root)),
+			-EINVAL);
+	KUNIT_EXPECT_FALSE(test, pfi_exists(&pfi_mount_fs, a, "y"));
+}
+
+/* A ->new_instance that fails fails the mount, and the superblock goes. */
+static void pfi_new_instance_fails(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a;
+
+	st->no_file = true;
+	a = pfi_mount(test, &pfi_mount_fs, "max=1");
+	KUNIT_EXPECT_EQ(test, PTR_ERR(a), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+	KUNIT_EXPECT_EQ(test, st->kill_instances, 1);
+	KUNIT_EXPECT_TRUE(test, hlist_empty(&pfi_mount_fs.type.fs_supers));
+}
+
+/* The same key, the same superblock; another key, another tree. */
+static void pfi_per_key(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a1, *a2, *b;
+	int key_a, key_b;
+	struct dentry *x;
+
+	st->key = &key_a;
+	a1 = pfi_mount(test, &pfi_key_fs, "");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a1));
+	a2 = pfi_mount(test, &pfi_key_fs, "uid=9");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a2));
+	KUNIT_EXPECT_PTR_EQ(test, a1->mnt_sb, a2->mnt_sb);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+	/* options given to a mount of an instance in use apply to it */
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns,
+					d_inode(a1->mnt_root)->i_uid), 9);
+
+	st->key = &key_b;
+	b = pfi_mount(test, &pfi_key_fs, "");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_PTR_NE(test, a1->mnt_sb, b->mnt_sb);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 2);
+	x = pseudofs_create_file(&pfi_key_fs, "x", 0444, b->mnt_root, NULL,
+				 NULL, &pfi_fops);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_key_fs, b, "x"));
+	KUNIT_EXPECT_FALSE(test, pfi_exists(&pfi_key_fs, a1, "x"));
+
+	/* the instance stays while one of its mounts does */
+	pfi_umount(test, a1);
+	KUNIT_EXPECT_EQ(test, st->kill_instances, 0);
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_key_fs, a2, "f"));
+	pfi_umount(test, a2);
+	KUNIT_EXPECT_EQ(test, st->kill_instances, 1);
+}
+
+/* An option of the filesystem's own, its value and how it is shown. */
+struct pfi_opt_param {
+	const char *desc;
+	const char *opts;
+	int opt;
+	u64 value;
+	const char *shown;
+};
+
+static const struct pfi_opt_param pfi_own_option_params[] = {
+	{ "u32",	"max=42",	Opt_max,	42, ",max=42" },
+	{ "u32_zero",	"max=0",	Opt_max,	0, ",max=0" },
+	{ "flag",	"verbose",	Opt_verbose,	1, ",verbose" },
+	{ "enum",	"stats=global",	Opt_stats,	1, ",stats=global" },
+	{ "beside_mode", "mode=700,stats=none", Opt_stats, 0,
+	  ",mode=700,stats=none" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pfi_own_option, pfi_own_option_params, desc);
+
+/* Accepted at mount, read back, shown, and shown again the same. */
+static void pfi_own_option(struct kunit *test)
+{
+	const struct pfi_opt_param *p = test->param_value;
+	struct vfsmount *a, *b;
+	char *shown;
+
+	a = pfi_mount(test, &pfi_mount_fs, p->opts);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, p->opt), p->value);
+	shown = pfi_show(test, a);
+	KUNIT_EXPECT_STREQ(test, shown, p->shown);
+	/* what is shown mounts to the same */
+	b = pfi_mount(test, &pfi_mount_fs, shown + 1);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), p->shown);
+}
+
+static const struct pfi_opt_param pfi_own_option_refused_params[] = {
+	{ .desc = "out_of_range",	.opts = "uid=7,max=101" },
+	{ .desc = "not_a_number",	.opts = "uid=7,max=abc" },
+	{ .desc = "unknown_enum",	.opts = "uid=7,stats=bogus" },
+	{ .desc = "flag_with_value",	.opts = "uid=7,verbose=1" },
+	{ .desc = "unknown_key",	.opts = "uid=7,bogus=1" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pfi_own_option_refused,
+		       pfi_own_option_refused_params, desc);
+
+/* Refused at mount and at remount, where nothing changes, uid= neither. */
+static void pfi_own_option_refused(struct kunit *test)
+{
+	const struct pfi_opt_param *p = test->param_value;
+	struct vfsmount *a;
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_mount_fs, p->opts)),
+			-EINVAL);
+	a = pfi_mount(test, &pfi_mount_fs, "max=5");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, p->opts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 5);
+	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(a->mnt_root)->i_uid,
+				       GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
+}
+
+/* A remount changes the options it names and keeps the others. */
+static void pfi_own_option_remount(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "max=5,verbose");
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global"), 0);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a),
+			   ",max=5,verbose,stats=global");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=6"), 0);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 6);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_verbose), 1);
+}
+
+/* The per-superblock data of the filesystem: zeroed, and its own. */
+static void pfi_instance_data(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
+	struct vfsmount *b = pfi_mount(test, &pfi_mount_fs, "");
+	long *da, *db;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	da = pseudofs_instance_data(a->mnt_sb);
+	db = pseudofs_instance_data(b->mnt_sb);
+	KUNIT_EXPECT_PTR_NE(test, da, db);
+	KUNIT_EXPECT_EQ(test, *da, 0);
+	*da = 1;
+	KUNIT_EXPECT_EQ(test, *db, 0);
+}
+
+/*
+ * User directories get the filesystem's directory operations plus mkdir
+ * and rmdir: a client no longer builds them from exported library calls.
+ */
+static void pfi_user_dir_iops(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
+	struct dentry *u, *d;
+	struct inode *dir;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	u = pseudofs_create_user_dir(&pfi_mount_fs, "u", 0755, a->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+	dir = d_inode(u);
+	KUNIT_EXPECT_TRUE(test, dir->i_op->getattr == pfi_getattr);
+	KUNIT_EXPECT_TRUE(test, dir->i_op->lookup == simple_lookup);
+	KUNIT_ASSERT_NOT_NULL(test, dir->i_op->mkdir);
+	KUNIT_EXPECT_NOT_NULL(test, dir->i_op->rmdir);
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	d = lookup_one_len("n", u, 1);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, dir->i_op->mkdir(&nop_mnt_idmap, dir, d, 0755), 0);
+	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
+	dput(d);
+	inode_unlock(dir);
+}
+
+/* A descriptor that contradicts itself is refused, and nothing is left. */
+static const struct fs_parameter_spec pfi_bad_params[] = {
+	fsparam_u32("far", 64),
+	{}
+};
+
+static struct pseudofs pfi_bad_fs[] = {
+	{ .type.name = "pseudofs_test_bad_key", .instances = PSEUDOFS_PER_KEY },
+	{ .type.name = "pseudofs_test_bad_opt", .params = pfi_bad_params },
+};
+
+static void pfi_bad_descriptor(struct kunit *test)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(pfi_bad_fs); i++) {
+		KUNIT_EXPECT_EQ(test, pseudofs_register(&pfi_bad_fs[i]), -EINVAL);
+		KUNIT_EXPECT_FALSE(test, pseudofs_registered(&pfi_bad_fs[i]));
+		KUNIT_EXPECT_NULL(test, pfi_bad_fs[i].state);
+	}
+}
+
+static int pfi_init(struct kunit *test)
+{
+	struct pfi_state *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+
+	if (!st)
+		return -ENOMEM;
+	test->priv = st;
+	pfi_live = st;
+	return kunit_add_action_or_reset(test, pfi_unlive, NULL);
+}
+
+static int pfi_suite_init(struct kunit_suite *suite)
+{
+	int err = pseudofs_register(&pfi_mount_fs);
+
+	if (!err) {
+		err = pseudofs_register(&pfi_key_fs);
+		if (err)
+			pseudofs_unregister(&pfi_mount_fs);
+	}
+	return err;
+}
+
+static void pfi_suite_exit(struct kunit_suite *suite)
+{
+	WARN_ON(pseudofs_unregister(&pfi_key_fs));
+	WARN_ON(pseudofs_unregister(&pfi_mount_fs));
+}
+
+static struct kunit_case pfi_cases[] = {
+	KUNIT_CASE(pfi_per_mount_independent),
+	KUNIT_CASE(pfi_per_mount_null_parent),
+	KUNIT_CASE(pfi_new_instance_fails),
+	KUNIT_CASE(pfi_per_key),
+	KUNIT_CASE_PARAM(pfi_own_option, pfi_own_option_gen_params),
+	KUNIT_CASE_PARAM(pfi_own_option_refused,
+			 pfi_own_option_refused_gen_params),
+	KUNIT_CASE(pfi_own_option_remount),
+	KUNIT_CASE(pfi_instance_data),
+	KUNIT_CASE(pfi_user_dir_iops),
+	KUNIT_CASE(pfi_bad_descriptor),
+	{}
+};
+
+static struct kunit_suite pseudofs_instances_suite = {
+	.name		= "libpseudofs_instances",
+	.init		= pfi_init,
+	.suite_init	= pfi_suite_init,
+	.suite_exit	= pfi_suite_exit,
+	.test_cases	= pfi_cases,
+};
+
+kunit_test_suites(&pseudofs_instances_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the instances of libpseudofs");
+MODULE_LICENSE("GPL");
