@@ -16,7 +16,7 @@
 #
 #   quicker checks
 #   check-quick    tree, kunit, kernel-patched, boot.sh with guest, tree,
-#                  samplefs, tracecmd, securityfs; report.py --quick (parity
+#                  samplefs, tallyfs, tracecmd, securityfs; report.py --quick (parity
 #                  against the last make check's stock results)
 #   kunit          kunit.sh: tools/testing/kunit/kunit.py run
 #                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
@@ -40,7 +40,8 @@
 #                  guest/suites, ftracetest
 #   boot-stock     boot.sh: SUITES_STOCK   (guest,tree,ftracetest,bench,
 #                  tracecmd,securityfs)
-#   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, KUnit at boot)
+#   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, tallyfs, KUnit
+#                  at boot)
 #   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (stress,kmemleak)
 #   boot-patched-debug boot.sh: SUITES_PATCHED_DEBUG (stress,failslab,
 #                  kunitfault,kmemleak; KUnit at boot)
@@ -95,7 +96,7 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 # raises the lockdown level to integrity, which cannot be lowered again.
 # samplefs (samples/pseudofs) exists in the patched kernels only.
 SUITES_STOCK         ?= guest,tree,ftracetest,bench,tracecmd,securityfs
-SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tracecmd,securityfs
+SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,securityfs
 # make check's smoke of the benchmark: the in-kernel part with N = 100 and
 # one round on the stock and patched boots (the bench suite checks that
 # every figure is there, and adds its own userspace figures; make bench
@@ -257,7 +258,7 @@ report:
 # tests excluded), one line per file; then our samples/pseudofs/*.c without
 # the SPDX line and comments.  Files not in the overlay yet are said so.
 STOCK_SRC := fs/debugfs/inode.c fs/tracefs/inode.c security/inode.c
-LIB_SRC := fs/libpseudofs/inode.c fs/libpseudofs/super.c include/linux/pseudofs.h
+LIB_SRC := fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h
 SAMPLES := samples/pseudofs
 loc: $(PRISTINE)/.unpacked
 	@$(H)/loc.sh $(PRISTINE) $(TOP) "$(STOCK_SRC)" "$(LIB_SRC)" "$(SAMPLES)"
@@ -293,7 +294,7 @@ check:
 # not replace make check: no stock or debug kernel is built, no ftracetest,
 # stress, failslab, kmemleak, static checks or semantic patch corpus.
 QUICK_RESULTS := $(BUILD)/results-quick
-SUITES_QUICK  ?= guest,tree,samplefs,tracecmd,securityfs
+SUITES_QUICK  ?= guest,tree,samplefs,tallyfs,tracecmd,securityfs
 check-quick:
 	@rm -rf $(QUICK_RESULTS) && mkdir -p $(QUICK_RESULTS) && date +%s >$(QUICK_RESULTS)/.check-start
 	@$(MAKE) -s RESULTS=$(QUICK_RESULTS) check-quick-phases

@@ -377,6 +377,7 @@ def main():
                                      ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
+                                     ('tallyfs', ('patched',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ()),
                                      ('cocci-mix', None, ()),
@@ -444,7 +445,7 @@ def main():
 
 # make check-quick: the suites of one patched boot, KUnit twice (kunit.py
 # and at boot), parity with the stock results of the last make check.
-QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tracecmd', 'securityfs')
+QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'securityfs')
 
 
 def main_quick():

@@ -112,13 +112,15 @@ add_file fs/libpseudofs/Makefile "$work/Makefile.lib"
 add_file fs/libpseudofs/Kconfig "$work/Kconfig.lib"
 add_file fs/libpseudofs/inode.c
 add_file fs/libpseudofs/super.c
-add_file include/linux/pseudofs.h
+add_file fs/libpseudofs/internal.h
+add_file include/linux/libpseudofs.h
 add_hunks fs/Kconfig
 add_hunks fs/Makefile
 maint fs/libpseudofs/Kconfig fs/libpseudofs/Makefile fs/libpseudofs/inode.c fs/libpseudofs/super.c \
-	include/linux/pseudofs.h
-commit fs/libpseudofs/inode.c fs/libpseudofs/super.c include/linux/pseudofs.h <<'EOF'
-fs: add libpseudofs, a library for single-instance pseudo filesystems
+	fs/libpseudofs/internal.h include/linux/libpseudofs.h
+commit fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h \
+	include/linux/libpseudofs.h <<'EOF'
+fs: add libpseudofs, a library for pseudo filesystems
 
 debugfs, tracefs and securityfs each carry a copy of the same VFS
 plumbing: pin an internal mount, look a name up under the parent's lock,
@@ -127,10 +129,13 @@ options and apply them on remount, remove a subtree.  The copies have
 drifted apart over the years, and each fix has to be made three times.
 
 Add that plumbing once, in fs/libpseudofs/ with its API in
-include/linux/pseudofs.h.  A filesystem describes itself with a struct
-pseudofs and keeps only its policy: the inode operations of its files,
-what happens when an entry is removed, how strict its mount options are
-and how far a remount reaches.  Creation can be done in one call or in
+include/linux/libpseudofs.h (a name apart from pseudo_fs.h, which is
+init_pseudo()).  A filesystem describes itself with a struct pseudofs
+and keeps only its policy: whether it has one superblock, one per mount
+or one per key such as a namespace; the mount options it takes beside
+uid=, gid= and mode=; the inode operations of its files; what happens
+when an entry is removed and how far a remount reaches.  What the
+library keeps for itself stays in fs/libpseudofs/internal.h.  Creation can be done in one call or in
 steps (start, new inode, instantiate) for a filesystem that sets up its
 inodes itself, as eventfs does.  Directories may let userspace mkdir and
 rmdir through hooks, which tracefs's instances directory needs.
@@ -145,8 +150,10 @@ add_file fs/libpseudofs/Makefile
 add_file fs/libpseudofs/Kconfig
 add_file fs/libpseudofs/.kunitconfig
 add_file fs/libpseudofs/tests/libpseudofs_kunit.c
+add_file fs/libpseudofs/tests/libpseudofs_instances_kunit.c
 maint fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/
-commit fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/libpseudofs_kunit.c <<'EOF'
+commit fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/libpseudofs_kunit.c \
+	fs/libpseudofs/tests/libpseudofs_instances_kunit.c <<'EOF'
 libpseudofs: add KUnit tests
 
 Test the library on two filesystems of the suite's own: creation,
@@ -156,7 +163,11 @@ internal mount; userspace mkdir and rmdir hooks; mount options and
 remount under both remount policies.  A second suite,
 libpseudofs_fault, runs creation, lookup, rename, mount and remount
 with each of their slab allocations failed in turn through the task's
-fail-nth counter; it arms failslab for that counter itself.
+fail-nth counter; it arms failslab for that counter itself.  A third,
+libpseudofs_instances, mounts filesystems with a superblock per mount
+and per key: two instances independent in entries, options, remount
+and umount; the same key sharing one; options of a filesystem's own
+accepted, refused, shown and mounted again from what was shown.
 
 Both run with ./tools/testing/kunit/kunit.py run --kunitconfig=fs/libpseudofs
 EOF
@@ -212,17 +223,24 @@ EOF
 # 6. the sample
 add_file samples/pseudofs/Makefile
 add_file samples/pseudofs/samplefs.c
+add_file samples/pseudofs/tallyfs.c
 add_hunks samples/Kconfig
 add_hunks samples/Makefile
 maint samples/pseudofs/
-commit samples/pseudofs/samplefs.c <<'EOF'
-samples: add samplefs, a pseudo filesystem on libpseudofs
+commit samples/pseudofs/samplefs.c samples/pseudofs/tallyfs.c <<'EOF'
+samples: add samplefs and tallyfs, pseudo filesystems on libpseudofs
 
 A complete single-instance pseudo filesystem in under sixty lines: a
 counter file that reads and writes, a symlink to it, a directory in
 which userspace may mkdir and rmdir (each new directory gets a counter
 of its own), and the uid=, gid= and mode= mount options at mount and at
 remount.  It is the worked example of the documentation that follows.
+
+tallyfs is its per-mount sibling, as small: every mount a superblock of
+its own with a file counting its opens from the start= option that
+tallyfs adds to uid=, gid= and mode=, and a directory for mkdir and
+rmdir.  It builds as a module, which unloads once nothing has it
+mounted.
 EOF
 
 # 7. the documentation
@@ -301,7 +319,7 @@ figures() {
 	echo "$(awk '$1 == "package" { print $3 }' "$repo/base.lock")), x86_64 tinyconfig plus the test fragments, under QEMU:"
 	echo
 	if f=$(env -u GIT_DIR -u GIT_INDEX_FILE bash "$repo/harness/loc.sh" "$pristine" "$repo" "fs/debugfs/inode.c fs/tracefs/inode.c security/inode.c" \
-		"fs/libpseudofs/inode.c fs/libpseudofs/super.c include/linux/pseudofs.h" samples/pseudofs 2>/dev/null); then
+		"fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h" samples/pseudofs 2>/dev/null); then
 		echo "Lines of the plumbing, stock and with the library:"
 		echo
 		sed 's/^/  /' <<<"$f"

@@ -41,8 +41,8 @@ t0=$(date +%s)
 mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v '^fs/pseudofs_bench\.c$')
 mapfile -t OWN_C < <(printf '%s\n' "${OWN[@]}" | grep -E '\.[ch]$')
 # Objects that build our C files, per kernel.
-OBJ_PATCHED="fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/tests/libpseudofs_kunit.o
-	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o"
+OBJ_PATCHED="fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/tests/libpseudofs_kunit.o fs/libpseudofs/tests/libpseudofs_instances_kunit.o
+	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o samples/pseudofs/tallyfs.o"
 OBJ_STOCK="fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o"
 
 n=0 npass=0 nfail=0

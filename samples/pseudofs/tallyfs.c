@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tallyfs - a pseudo filesystem with a tree of its own in every mount
+ *
+ * "mount -t tallyfs -o start=5 none /mnt" shows tally, which reads 5, 6,
+ * 7, ... one number per open, and dirs/, where mkdir and rmdir work.  Each
+ * mount is a new superblock: its tally and its directories are its own.
+ * start= (shown in /proc/mounts; a remount moves the tally by the
+ * difference) sits beside uid=, gid= and mode=, which a remount applies to
+ * every entry; anything else is refused.
+ * Built as a module, it can be unloaded once nothing has it mounted.
+ */
+#include <linux/fs_parser.h>
+#include <linux/libpseudofs.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+
+enum { Opt_start };
+static const struct fs_parameter_spec tallyfs_params[] = { fsparam_u32("start", Opt_start), {} };
+static struct pseudofs tallyfs;
+
+/* The opens of tally so far, counted per superblock: pseudofs_instance_data() */
+static int tally_show(struct seq_file *m, void *v)
+{
+	struct super_block *sb = file_inode(m->file)->i_sb;
+	atomic_long_t *opens = pseudofs_instance_data(sb);
+
+	seq_printf(m, "%llu\n", pseudofs_option(sb, Opt_start) + atomic_long_inc_return(opens) - 1);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tally);
+
+static int tallyfs_mkdir(struct dentry *dentry, const char *name)
+{
+	return PTR_ERR_OR_ZERO(pseudofs_create_dir(&tallyfs, name, 0755, dentry->d_parent));
+}
+
+/* A mount made a superblock: fill it in.  An error fails the mount. */
+static int tallyfs_new_instance(struct dentry *root)
+{
+	struct dentry *d = pseudofs_create_file(&tallyfs, "tally", 0444, root, NULL, NULL,
+						&tally_fops);
+
+	return PTR_ERR_OR_ZERO(IS_ERR(d) ? d : pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root));
+}
+
+static const struct pseudofs_operations tallyfs_ops = {
+	.new_instance = tallyfs_new_instance, .user_mkdir = tallyfs_mkdir,
+};
+
+static struct pseudofs tallyfs = {
+	.type = { .name = "tallyfs", .owner = THIS_MODULE }, .magic = 0x74616c6c,
+	.instances = PSEUDOFS_PER_MOUNT, .remount_all = true, .default_mode = 0755,
+	.params = tallyfs_params, .instance_size = sizeof(atomic_long_t), .ops = &tallyfs_ops,
+};
+
+static int __init tallyfs_init(void)
+{
+	return pseudofs_register(&tallyfs);
+}
+
+static void __exit tallyfs_exit(void)
+{
+	pseudofs_unregister(&tallyfs);
+}
+module_init(tallyfs_init);
+module_exit(tallyfs_exit);
+MODULE_DESCRIPTION("tallyfs, a per-mount pseudo filesystem on libpseudofs");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS_FS("tallyfs");
