@@ -21,6 +21,12 @@
  * by 10000 / N directories of N files (at least 10000 files, so that slab
  * pages, counted whole, round the figure off by under 1%).
  *
+ * fs=floor is the least any pseudo-fs can do per entry, create_flat and
+ * remove_flat only: on a superblock of our own (kern_mount() of a file
+ * system type registered for the run, its root made by simple_fill_super()),
+ * each entry is d_alloc_name() + new_inode() + d_add() and later d_delete()
+ * + dput(), under the root's inode lock, the same N names.
+ *
  * Time is counted in TSC cycles (get_cycles()), not ktime: the test guests
  * (tinyconfig under QEMU's TCG, no HPET nor PM timer, no TSC calibration)
  * run on refined-jiffies, 4 ms a tick, while their TSC is the host's.
@@ -38,6 +44,8 @@
 #include <linux/math.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
+#include <linux/fs_context.h>
+#include <linux/mount.h>
 
 #define BENCH_MAX_ROUNDS 64
 
@@ -66,6 +74,8 @@ struct bench_fs {
 				 const struct file_operations *fops);
 	void (*remove)(struct dentry *dentry);
 	bool lookup;
+	/* the floor: a round of its own instead of the calls above */
+	int (*round)(const struct bench_fs *fs, unsigned int n, s64 *fig);
 };
 
 static struct dentry *bench_debugfs_create(const char *name, umode_t mode,
@@ -79,6 +89,7 @@ enum {
 	PH_CREATE_FLAT, PH_LOOKUP, PH_REMOVE_FLAT, PH_CREATE_TREE,
 	PH_REMOVE_TREE, PH_SLAB, PH_NR
 };
+
 static const char *const phase_name[PH_NR] = {
 	"create_flat", "lookup", "remove_flat", "create_tree", "remove_tree",
 	"slab",
@@ -180,6 +191,91 @@ fail:
 	return -ENOMEM;
 }
 
+#define FLOOR_MAGIC 0x666c6f72
+
+static struct vfsmount *floor_mnt __initdata;
+
+static int __init floor_fill_super(struct super_block *sb,
+				   struct fs_context *fc)
+{
+	static const struct tree_descr none[] __initconst = { {""} };
+
+	sb->s_d_op = &simple_dentry_operations;
+	return simple_fill_super(sb, FLOOR_MAGIC, none);
+}
+
+static int __init floor_get_tree(struct fs_context *fc)
+{
+	return get_tree_nodev(fc, floor_fill_super);
+}
+
+static const struct fs_context_operations floor_context_ops __initconst = {
+	.get_tree = floor_get_tree,
+};
+
+static int __init floor_init_fs_context(struct fs_context *fc)
+{
+	fc->ops = &floor_context_ops;
+	return 0;
+}
+
+static struct file_system_type floor_fs_type __initdata = {
+	.name = "pseudofs_bench_floor",
+	.init_fs_context = floor_init_fs_context,
+	.kill_sb = kill_litter_super,
+};
+
+/* One round of the floor: N files made and removed in the root. */
+static int __init floor_round(const struct bench_fs *fs, unsigned int n,
+			      s64 fig[PH_NR])
+{
+	struct dentry *root = floor_mnt->mnt_root, **d;
+	struct inode *dir = d_inode(root), *inode;
+	unsigned int i, made;
+	char name[16];
+	cycles_t t;
+
+	if (IS_ERR(floor_mnt))
+		return PTR_ERR(floor_mnt);
+	for (i = 0; i < PH_NR; i++)
+		fig[i] = -1;
+	d = kvmalloc_array(n, sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	t = get_cycles();
+	for (made = 0; made < n; made++) {
+		snprintf(name, sizeof(name), "f%u", made);
+		inode_lock(dir);
+		d[made] = d_alloc_name(root, name);
+		inode = d[made] ? new_inode(dir->i_sb) : NULL;
+		if (!inode) {
+			dput(d[made]);
+			inode_unlock(dir);
+			break;
+		}
+		inode->i_ino = get_next_ino();
+		inode->i_mode = S_IFREG | 0444;
+		inode->i_fop = &bench_fops;
+		d_add(d[made], inode);
+		inode_unlock(dir);
+	}
+	fig[PH_CREATE_FLAT] = (get_cycles() - t) / n;
+
+	t = get_cycles();
+	for (i = 0; i < made; i++) {
+		inode_lock(dir);
+		d_delete(d[i]);
+		dput(d[i]);
+		inode_unlock(dir);
+	}
+	fig[PH_REMOVE_FLAT] = (get_cycles() - t) / n;
+	kvfree(d);
+	if (made == n)
+		return 0;
+	pr_err("pseudofs_bench: fs=%s n=%u: cannot create %s\n", fs->name, n, name);
+	return -ENOMEM;
+}
+
 /* Slab bytes per file of 10000 / N directories of N files; -1 on failure. */
 static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 {
@@ -212,12 +308,12 @@ static void __init bench_fs(const struct bench_fs *fs, unsigned int n)
 
 	rounds = min_t(unsigned int, rounds, BENCH_MAX_ROUNDS);
 	for (r = 0; r < rounds; r++) {
-		if (bench_round(fs, n, one))
+		if ((fs->round ?: bench_round)(fs, n, one))
 			return;
 		for (p = 0; p < PH_NR; p++)
 			fig[p][r] = one[p];
 	}
-	one[PH_SLAB] = bench_slab(fs, n);
+	one[PH_SLAB] = fs->round ? -1 : bench_slab(fs, n);
 	for (r = 0; r < rounds; r++)
 		fig[PH_SLAB][r] = one[PH_SLAB];
 	for (p = 0; p < PH_NR; p++) {
@@ -225,7 +321,7 @@ static void __init bench_fs(const struct bench_fs *fs, unsigned int n)
 
 		sort(fig[p], rounds, sizeof(s64), cmp_s64, NULL);
 		med = fig[p][rounds / 2];
-		if (med < 0 && (p == PH_LOOKUP || p == PH_SLAB))
+		if (med < 0)
 			continue;
 		pr_info("pseudofs_bench: fs=%s n=%u phase=%s %s=%lld\n", fs->name,
 			n, phase_name[p],
@@ -238,19 +334,30 @@ static const struct bench_fs bench_fss[] __initconst = {
 #ifdef CONFIG_TRACING
 	{ "tracefs", tracefs_create_dir, tracefs_create_file, tracefs_remove, false },
 #endif
+	{ .name = "floor", .round = floor_round },
 };
 
 static int __init pseudofs_bench_init(void)
 {
 	unsigned int n, f;
+	int err;
 
 	if (!bench_max)
 		return 0;
 	bench_rounds = clamp(bench_rounds, 1U, (unsigned int)BENCH_MAX_ROUNDS);
 	pr_info("pseudofs_bench: start max=%u rounds=%u\n", bench_max, bench_rounds);
+	err = register_filesystem(&floor_fs_type);
+	floor_mnt = err ? ERR_PTR(err) : kern_mount(&floor_fs_type);
+	if (IS_ERR(floor_mnt))
+		pr_err("pseudofs_bench: fs=floor: cannot mount (%ld)\n",
+		       PTR_ERR(floor_mnt));
 	for (n = 100; n <= bench_max; n *= 10)
 		for (f = 0; f < ARRAY_SIZE(bench_fss); f++)
 			bench_fs(&bench_fss[f], n);
+	if (!IS_ERR(floor_mnt))
+		kern_unmount(floor_mnt);
+	if (!err)
+		unregister_filesystem(&floor_fs_type);
 	pr_info("pseudofs_bench: done\n");
 	return 0;
 }

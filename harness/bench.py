@@ -7,9 +7,14 @@ Reads every BENCH_DIR/console-bench-{stock,patched}-ROUND.log for the lines
 (the first from fs/pseudofs_bench.c, the second from the bench guest suite)
 and writes OUT_DIR/bench.txt: one row per figure, the median over the rounds
 of stock and of ours and the ratio ours/stock (times in TSC cycles: the
-guests' TSC is the host's, their ktime only ticks every 4 ms); and OUT_DIR/bench.png: cost per
-entry against N, log-log, stock dashed and ours solid.  Exits 1 if a figure
-is missing on either kernel.
+guests' TSC is the host's, their ktime only ticks every 4 ms), and for
+debugfs and tracefs create and remove of N files in one directory the ratio
+ours/floor: ours over fs=floor (the least a pseudo-fs can do: bare dentries
+and inodes on a superblock of the benchmark's own) measured in the same
+patched boots; and OUT_DIR/bench.png: cost per entry against N, log-log,
+stock dashed, ours solid, the floor (patched boots) dotted.  Exits 1 if a
+figure is missing on either kernel, the floor's create_flat and remove_flat
+at every N of the run included.
 """
 import glob
 import os
@@ -22,6 +27,8 @@ KERNELS = ('stock', 'patched')
 UNIT = {'cycles_per_entry': 'cyc/entry', 'ns_per_entry': 'ns/entry',
         'bytes_per_entry': 'B/entry', 'cycles_per_op': 'cyc/op',
         'us_per_op': 'us/op', 'bytes_per_instance': 'B/instance'}
+# fs=floor's figures: the least a pseudo-fs can do, per N
+FLOOR_PHASES = ('create_flat', 'remove_flat')
 
 
 def parse(path):
@@ -47,6 +54,15 @@ def parse(path):
     return out
 
 
+def div(a, b):
+    """a / b as shown in the table; n/a when either is absent."""
+    if a is None or b is None:
+        return 'n/a'
+    if b > 0:
+        return f'{a / b:.2f}'
+    return '1.00' if a <= 0 else 'inf'
+
+
 def host_tsc_mhz():
     try:
         with open('/proc/cpuinfo') as f:
@@ -66,36 +82,47 @@ def main():
             runs[k].append(parse(p))
     order = ('create_flat', 'lookup', 'remove_flat', 'create+remove_flat',
              'create_tree', 'remove_tree', 'slab')
-    keys = sorted(set().union(*[set(r) for k in KERNELS for r in runs[k]]),
-                  key=lambda x: (x[0] == 'user', x[0], x[1],
-                                 order.index(x[2]) if x[2] in order else 99, x[2]))
+    fss = ('debugfs', 'tracefs', 'floor')
+    keys = set().union(*[set(r) for k in KERNELS for r in runs[k]])
+    # The floor at every N of the run, so that a boot without it fails.
+    for n in {n for (fs, n, p, u) in keys if fs in fss}:
+        for ph in FLOOR_PHASES:
+            keys.add(('floor', n, ph, 'cycles_per_entry'))
+    keys = sorted(keys, key=lambda x: (fss.index(x[0]) if x[0] in fss else 9, x[0], x[1],
+                                       order.index(x[2]) if x[2] in order else 99, x[2]))
     med = {}
-    rows = []
+    vals = {}
     missing = 0
-    hdr = f'{"figure":<44} {"unit":<10} {"stock":>10} {"ours":>10} {"ratio":>6}  rounds'
+    for key in keys:
+        vals[key] = {k: [r[key] for r in runs[k] if key in r] for k in KERNELS}
+        med[key] = {k: statistics.median(v) if v else None
+                    for k in KERNELS for v in [vals[key][k]]}
+        for k in KERNELS:
+            if len(vals[key][k]) < len(runs[k]) or not runs[k]:
+                missing += 1
+    rows = []
+    hdr = (f'{"figure":<44} {"unit":<10} {"stock":>10} {"ours":>10} {"/stock":>6} '
+           f'{"/floor":>6}  rounds')
     rows.append(hdr)
     rows.append('-' * len(hdr))
     for key in keys:
         fs, n, phase, unit = key
-        vals = {k: [r[key] for r in runs[k] if key in r] for k in KERNELS}
         name = f'{fs} {phase}' + (f' n={n}' if fs != 'user' else '')
-        m = {k: statistics.median(v) if v else None for k in KERNELS for v in [vals[k]]}
-        med[key] = m
-        for k in KERNELS:
-            if len(vals[k]) < len(runs[k]) or not runs[k]:
-                missing += 1
-        if m['stock'] is None or m['patched'] is None:
-            ratio = 'n/a'
-        elif m['stock'] > 0:
-            ratio = f'{m["patched"] / m["stock"]:.2f}'
-        else:
-            ratio = '1.00' if m['patched'] <= 0 else 'inf'
+        m = med[key]
+        ratio = div(m['patched'], m['stock'])
+        # ours over the floor of the same (patched) boots
+        floor = ''
+        if fs in ('debugfs', 'tracefs') and phase in FLOOR_PHASES + ('create+remove_flat',):
+            floor = div(m['patched'], med.get(('floor', n, phase, unit), {}).get('patched'))
         fmt = lambda x: '-' if x is None else f'{x:.0f}'
         rows.append(f'{name:<44} {UNIT[unit]:<10} {fmt(m["stock"]):>10} {fmt(m["patched"]):>10} '
-                    f'{ratio:>6}  {len(vals["stock"])}+{len(vals["patched"])}')
+                    f'{ratio:>6} {floor:>6}  {len(vals[key]["stock"])}+{len(vals[key]["patched"])}')
     rows.append('')
     rows.append(f'rounds: stock {len(runs["stock"])}, ours {len(runs["patched"])}; '
                 'median of the rounds (in-kernel figures: each already the median of its boot\'s rounds)')
+    rows.append('/stock: ours over stock; /floor: ours over fs=floor of the same patched boots '
+                '(the least a pseudo-fs can do: d_alloc_name + new_inode + d_add, d_delete + dput, '
+                'on a superblock of the benchmark\'s own; its own /stock shows the noise between boots)')
     mhz = host_tsc_mhz()
     if mhz:
         rows.append(f'cyc = TSC cycles of the host (the guest under TCG reads the host TSC): '
@@ -129,11 +156,14 @@ def main():
                     continue
                 ax.plot(ns, ys, style, color=c, marker='o',
                         label=f'{ph} {"ours" if k == "patched" else "stock"}')
+            ys = [med.get(('floor', n, ph, 'cycles_per_entry'), {}).get('patched') for n in ns]
+            if ph in FLOOR_PHASES and None not in ys:
+                ax.plot(ns, ys, ':', color=c, marker='x', label=f'{ph} floor')
         ax.set_xscale('log')
         ax.set_yscale('log')
         ax.set_xlabel('N entries')
         ax.set_ylabel('TSC cycles per entry')
-        ax.set_title(f'{fs}: cost per entry (dashed stock, solid ours)')
+        ax.set_title(f'{fs}: cost per entry (dashed stock, solid ours, dotted floor)', fontsize=10)
         ax.legend(fontsize=7)
         ax.grid(True, which='both', alpha=0.3)
     ax = axes[2]
