@@ -435,17 +435,20 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->default_mode;
+	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE) {
+		/* the superblock's, if the mount makes one */
+		sbi = kzalloc(size_add(struct_size(sbi, values, nr),
+				       pfs->instance_size), GFP_KERNEL);
+		if (!sbi) {
+			/* ->free is not called for a context that failed here */
+			kfree(fci);
+			return -ENOMEM;
+		}
+		sbi->data = &sbi->values[nr];
+		fc->s_fs_info = sbi;
+	}
 	fc->fs_private = fci;
 	fc->ops = &pseudofs_context_ops;
-	if (fc->purpose == FS_CONTEXT_FOR_RECONFIGURE)
-		return 0;
-	/* the superblock's, if the mount makes one */
-	sbi = kzalloc(size_add(struct_size(sbi, values, nr), pfs->instance_size),
-		      GFP_KERNEL);
-	if (!sbi)
-		return -ENOMEM;
-	sbi->data = &sbi->values[nr];
-	fc->s_fs_info = sbi;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(pseudofs_init_fs_context);
