@@ -55,44 +55,45 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 	return len;
 }
 
-/*
- * @name in @parent, hashed, or false if the filesystem hashes names itself
- * and the VFS must do the work.
- */
-static bool pseudofs_qstr(struct dentry *parent, const char *name, int len,
-			  struct qstr *q)
+/* @name in @parent, hashed as the dcache hashes names there. */
+static int pseudofs_qstr(struct dentry *parent, const char *name, int len,
+			 struct qstr *q)
 {
-	if (unlikely(parent->d_flags & DCACHE_OP_HASH))
-		return false;
 	*q = (struct qstr)QSTR_INIT(name, len);
 	q->hash = full_name_hash(parent, name, len);
-	return true;
+	if (unlikely(parent->d_flags & DCACHE_OP_HASH))
+		return parent->d_op->d_hash(parent, q);
+	return 0;
 }
 
 /*
- * The valid dentry the dcache holds for @q in @parent, or NULL.
+ * The valid dentry the dcache holds for @q in @parent, or NULL; a stale one
+ * is invalidated, as lookup_dcache() does.
  *
  * Entries are created and looked up by the kernel for itself, not by a task
- * walking a path, so the caller's permission on @parent is not checked, as
- * lookup_one_len() would.  pseudofs_check_parent() has checked the name.
+ * walking a path, so the caller's permission on @parent is never checked,
+ * as lookup_one_len() would.  pseudofs_check_parent() has checked the name.
  */
 static struct dentry *pseudofs_d_lookup(struct dentry *parent,
 					const struct qstr *q)
 {
 	struct dentry *dentry = d_lookup(parent, q);
+	int valid;
 
-	if (dentry && unlikely(dentry->d_flags & DCACHE_OP_REVALIDATE) &&
-	    dentry->d_op->d_revalidate(dentry, 0) <= 0) {
-		dput(dentry);
-		dentry = NULL;
-	}
-	return dentry;
+	if (!dentry || likely(!(dentry->d_flags & DCACHE_OP_REVALIDATE)))
+		return dentry;
+	valid = dentry->d_op->d_revalidate(dentry, 0);
+	if (valid > 0)
+		return dentry;
+	if (!valid)
+		d_invalidate(dentry);
+	dput(dentry);
+	return valid ? ERR_PTR(valid) : NULL;
 }
 
 /*
  * lookup_one_len() without the permission check, @parent locked: the
  * dcache's dentry, else a new one the directory's ->lookup() fills in.
- * Names the filesystem hashes itself, and stale dentries, go the VFS's way.
  */
 static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
 					     const char *name, int len)
@@ -100,14 +101,11 @@ static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
 	struct inode *dir = d_inode(parent);
 	struct dentry *dentry, *old;
 	struct qstr q;
+	int err = pseudofs_qstr(parent, name, len, &q);
 
-	if (!pseudofs_qstr(parent, name, len, &q))
-		return lookup_one_len(name, parent, len);
-	dentry = d_lookup(parent, &q);
-	if (unlikely(dentry && (dentry->d_flags & DCACHE_OP_REVALIDATE))) {
-		dput(dentry);
-		return lookup_one_len(name, parent, len);
-	}
+	if (unlikely(err))
+		return ERR_PTR(err);
+	dentry = pseudofs_d_lookup(parent, &q);
 	if (dentry)
 		return dentry;
 	dentry = d_alloc(parent, &q);
@@ -199,13 +197,18 @@ EXPORT_SYMBOL_GPL(pseudofs_end_creating);
  * @mode: file type and permissions, or 0 to leave them to the caller
  *
  * The inode gets a fresh number, current times, and the inode and file
- * operations the descriptor gives for the type in @mode.
+ * operations the descriptor gives for the type in @mode.  With
+ * @pseudofs.remount_all it also gets the owner of the superblock's
+ * uid= and gid=, so that an entry made after a mount or remount is owned
+ * like those made before; otherwise it is root's, as the root's options
+ * concern the root only.
  *
  * Return: the inode, or %NULL if out of memory.
  */
 struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 {
 	struct pseudofs *pfs = pseudofs_of(sb);
+	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	struct inode *inode = new_inode(sb);
 
 	if (!inode)
@@ -213,6 +216,13 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
 	simple_inode_init_ts(inode);
+	if (pfs->remount_all) {
+		/* ordered against the remount walk by ->i_lock */
+		spin_lock(&inode->i_lock);
+		pseudofs_set_owner(inode, &sbi->opts,
+				   PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
+		spin_unlock(&inode->i_lock);
+	}
 	if (S_ISDIR(mode)) {
 		inode->i_op = pfs->dir_iops ?: &simple_dir_inode_operations;
 		inode->i_fop = &simple_dir_operations;
@@ -419,7 +429,7 @@ struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       NULL, &pfs->state->user_dir_iops);
+			       NULL, pfs->state->user_dir_iops);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 
@@ -502,19 +512,28 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
 {
-	int len = pseudofs_check_parent(pfs, name, &parent);
+	int len = pseudofs_check_parent(pfs, name, &parent), err;
 	struct dentry *dentry;
 	struct qstr q;
 
 	if (len < 0)
 		return ERR_PTR(len);
-	if (pseudofs_qstr(parent, name, len, &q)) {
-		dentry = pseudofs_d_lookup(parent, &q);
-		if (likely(dentry && d_really_is_positive(dentry)))
-			return dentry;
-		dput(dentry);
+	err = pseudofs_qstr(parent, name, len, &q);
+	if (unlikely(err))
+		return ERR_PTR(err);
+	dentry = pseudofs_d_lookup(parent, &q);
+	if (!IS_ERR_OR_NULL(dentry) && d_really_is_positive(dentry))
+		return dentry;
+	if (!dentry) {		/* not in the dcache: ask the directory */
+		inode_lock(d_inode(parent));
+		dentry = pseudofs_lookup_locked(parent, name, len);
+		inode_unlock(d_inode(parent));
 	}
-	return lookup_positive_unlocked(name, parent, len);
+	if (!IS_ERR(dentry) && d_really_is_negative(dentry)) {
+		dput(dentry);
+		dentry = ERR_PTR(-ENOENT);
+	}
+	return dentry;
 }
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
 
@@ -592,7 +611,10 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
  * locked, calls the ->entry_removed hook for every entry removed and drops its
  * reference.  The caller's own reference to @dentry, if any, stays.
  * Removing an entry that is already gone, or racing with another removal
- * of it, is harmless.
+ * of it, is harmless while @dentry is still valid: the first removal drops
+ * the tree's reference, so a second one needs a reference of the caller's
+ * own (from pseudofs_lookup()).  A dentry kept only by the tree is freed
+ * by its removal and must not be passed again.
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
@@ -679,7 +701,7 @@ struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 	    IS_DEADDIR(d_inode(old_dir)) || IS_DEADDIR(d_inode(new_dir)) ||
 	    old_dentry == trap || d_mountpoint(old_dentry))
 		goto unlock;
-	dentry = lookup_one_len(new_name, new_dir, len);
+	dentry = pseudofs_lookup_locked(new_dir, new_name, len);
 	err = PTR_ERR(dentry);
 	if (IS_ERR(dentry))
 		goto unlock;

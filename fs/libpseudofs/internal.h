@@ -20,8 +20,8 @@ struct vfsmount;
  * @inode_cache: slab of its inodes
  * @user_dir_mutex: serializes the ->user_mkdir and ->user_rmdir hooks
  * @user_dir_iops: inode operations of pseudofs_create_user_dir()'s
- *	directories: the filesystem's directory operations, with the
- *	library's ->mkdir and ->rmdir
+ *	directories: a copy of the filesystem's directory operations, with
+ *	the library's ->mkdir and ->rmdir
  * @registered: set at the end of pseudofs_register()
  * @nr_opts: one more than the highest @opt of the filesystem's own options
  */
@@ -29,8 +29,8 @@ struct pseudofs_state {
 	bool registered;
 	struct vfsmount *mount;
 	struct kmem_cache *inode_cache;
-	struct mutex user_dir_mutex;
-	struct inode_operations user_dir_iops;
+	struct mutex user_dir_mutex;	/* see above */
+	const struct inode_operations *user_dir_iops;
 	int nr_opts;
 };
 
@@ -76,6 +76,18 @@ struct pseudofs_sb_info {
 	u64 given;
 	u64 values[];
 };
+
+/* Give @inode the owner in @opts that @set names; its ->i_lock is held. */
+static inline void pseudofs_set_owner(struct inode *inode,
+				      const struct pseudofs_mount_opts *opts,
+				      unsigned int set)
+{
+	lockdep_assert_held(&inode->i_lock);
+	if (set & PSEUDOFS_OPT_UID)
+		inode->i_uid = opts->uid;
+	if (set & PSEUDOFS_OPT_GID)
+		inode->i_gid = opts->gid;
+}
 
 int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
 			    struct dentry *dentry, umode_t mode);

@@ -222,21 +222,15 @@ static int pseudofs_parse_param(struct fs_context *fc,
 	return -ENOPARAM;
 }
 
-/* Is @inode in use and attached to a dentry?  i_lock is held. */
-static bool pseudofs_inode_attached(struct inode *inode)
-{
-	if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE) ||
-	    hlist_empty(&inode->i_dentry))
-		return false;
-	return true;
-}
-
 /*
  * Give every inode the new owner, then let the filesystem follow.
  *
- * Only inodes attached to a dentry are visited: one still being set up by
- * its creator has no alias yet, and one whose dentry is gone cannot be
- * reached by anybody.  Each inode is changed under its ->i_lock, taken
+ * Every inode not on its way out gets the owner, even one its creator is
+ * still setting up: pseudofs_new_inode() gave it the owner in force under
+ * its ->i_lock, so whichever of the two takes that lock last writes the new
+ * owner.  ->remount_inode only sees inodes attached to a dentry: one whose
+ * dentry is gone cannot be reached by anybody, one still being set up is
+ * its creator's.  Each inode is changed under its ->i_lock, taken
  * anyway to look at it, so that the walk neither holds nor locks the
  * inodes it changes, as stock tracefs's walk under RCU did not.  It lets
  * go of the list only to reschedule, holding the inode it is at so that
@@ -254,15 +248,12 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
-		if (!pseudofs_inode_attached(inode)) {
+		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
-		if (set & PSEUDOFS_OPT_UID)
-			inode->i_uid = sbi->opts.uid;
-		if (set & PSEUDOFS_OPT_GID)
-			inode->i_gid = sbi->opts.gid;
-		if (ops && ops->remount_inode)
+		pseudofs_set_owner(inode, &sbi->opts, set);
+		if (ops && ops->remount_inode && !hlist_empty(&inode->i_dentry))
 			ops->remount_inode(inode, set);
 		if (!need_resched()) {
 			spin_unlock(&inode->i_lock);
@@ -532,6 +523,24 @@ static int pseudofs_check(struct pseudofs *pfs)
 	return nr;
 }
 
+/*
+ * The inode operations of pseudofs_create_user_dir()'s directories: those
+ * of the filesystem's directories, with the library's ->mkdir and ->rmdir.
+ */
+static const struct inode_operations *
+pseudofs_user_dir_iops(const struct inode_operations *dir_iops)
+{
+	struct inode_operations *iops;
+
+	iops = kmemdup(dir_iops ?: &simple_dir_inode_operations, sizeof(*iops),
+		       GFP_KERNEL);
+	if (iops) {
+		iops->mkdir = pseudofs_user_dir_mkdir;
+		iops->rmdir = pseudofs_user_dir_rmdir;
+	}
+	return iops;
+}
+
 /**
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
@@ -563,10 +572,6 @@ int pseudofs_register(struct pseudofs *pfs)
 		return -ENOMEM;
 	state->nr_opts = err;
 	mutex_init(&state->user_dir_mutex);
-	state->user_dir_iops = pfs->dir_iops ? *pfs->dir_iops :
-			       simple_dir_inode_operations;
-	state->user_dir_iops.mkdir = pseudofs_user_dir_mkdir;
-	state->user_dir_iops.rmdir = pseudofs_user_dir_rmdir;
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
 	if (pfs->options != PSEUDOFS_OPTIONS_NONE)
@@ -574,6 +579,9 @@ int pseudofs_register(struct pseudofs *pfs)
 	pfs->type.kill_sb = pseudofs_kill_sb;
 
 	err = -ENOMEM;
+	state->user_dir_iops = pseudofs_user_dir_iops(pfs->dir_iops);
+	if (!state->user_dir_iops)
+		goto out_free;
 	state->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size,
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
 					       pfs->inode_offset ? NULL :
@@ -602,6 +610,7 @@ out_cache:
 	pfs->state = NULL;
 	kmem_cache_destroy(state->inode_cache);
 out_free:
+	kfree(state->user_dir_iops);
 	kfree(state);
 	return err;
 }
@@ -618,30 +627,41 @@ bool pseudofs_registered(const struct pseudofs *pfs)
 {
 	const struct pseudofs_state *state = READ_ONCE(pfs->state);
 
+	/* pairs with the release at the end of pseudofs_register() */
 	return state && smp_load_acquire(&state->registered);
 }
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
-/* Is anything of @pfs still in use?  Its type is unregistered. */
+/*
+ * Is anything of @pfs still in use?  Its type is unregistered.  Besides
+ * entries and user mounts, a dentry somebody holds (from pseudofs_lookup(),
+ * removed since or not) keeps its inode on the superblock.
+ */
 static bool pseudofs_busy(struct pseudofs *pfs)
 {
 	struct super_block *sb;
+	bool held;
 
 	if (!pfs->state->mount)		/* every superblock is a user's */
 		return !hlist_empty(&pfs->type.fs_supers);
 	sb = pfs->state->mount->mnt_sb;
-	return !simple_empty(sb->s_root) || atomic_read(&sb->s_active) != 1;
+	spin_lock(&sb->s_inode_list_lock);
+	held = !list_is_singular(&sb->s_inodes);	/* more than the root */
+	spin_unlock(&sb->s_inode_list_lock);
+	return held || !simple_empty(sb->s_root) ||
+	       atomic_read(&sb->s_active) != 1;
 }
 
 /**
  * pseudofs_unregister - unregister a pseudo filesystem
  * @pfs: its descriptor
  *
- * Everything created in @pfs must have been removed and nothing may be
- * creating entries in it any more.
+ * Everything created in @pfs must have been removed, every dentry looked
+ * up released, and nothing may be creating entries in it any more.
  *
  * Return: 0, -%EINVAL if @pfs is not registered, or -%EBUSY (and nothing
- * changed) if entries are left or userspace still has it mounted.
+ * changed) if entries are left, a dentry is still held, or userspace still
+ * has it mounted.
  */
 int pseudofs_unregister(struct pseudofs *pfs)
 {
@@ -662,6 +682,7 @@ int pseudofs_unregister(struct pseudofs *pfs)
 		kern_unmount(state->mount);	/* kills the superblock */
 	kmem_cache_destroy(state->inode_cache);
 	pfs->state = NULL;
+	kfree(state->user_dir_iops);
 	kfree(state);
 	return 0;
 }

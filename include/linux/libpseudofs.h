@@ -70,7 +70,9 @@ enum pseudofs_options {
  *	value out of range: return 0, or a negative errno with a message
  *	logged by errorf().
  * @init_inode: sets up a new inode before its dentry becomes positive;
- *	called with the parent directory locked.
+ *	called with the parent directory locked, for the entries the
+ *	library creates in one call (pseudofs_create_file() and its
+ *	siblings); entries made in steps are set up by their maker alone.
  * @entry_removed: called for every positive dentry that pseudofs_remove()
  *	takes out of the tree, once, with its parent locked, before the
  *	tree's reference to it is dropped.
@@ -119,8 +121,9 @@ struct pseudofs_operations {
  * @magic: superblock magic number
  * @instances: how superblocks are made
  * @options: which mount options are taken
- * @remount_all: a remount with uid= or gid= gives every inode the new
- *	owner, not only the root (mode= is always for the root only)
+ * @remount_all: uid= and gid= are for every inode, not only the root: a
+ *	remount gives them all the new owner, and entries made later get the
+ *	owner in force (mode= is always for the root only)
  * @default_mode: permission bits of the root without a mode= option
  * @params: the filesystem's own mount options, beside uid=, gid= and
  *	mode=: flags, bools, enums and 32 or 64-bit integers, whose @opt

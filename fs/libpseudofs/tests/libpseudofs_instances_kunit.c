@@ -13,6 +13,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cred.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
 #include <linux/libpseudofs.h>
@@ -135,13 +136,31 @@ static struct pseudofs pfi_mount_fs = {
 	.dir_iops	= &pfi_dir_iops,
 };
 
+/* Dentries that hash their names and revalidate, as tracefs's do. */
+static int pfi_d_hash(const struct dentry *dentry, struct qstr *q)
+{
+	q->hash = full_name_hash(dentry, q->name, q->len);
+	return 0;
+}
+
+static int pfi_d_revalidate(struct dentry *dentry, unsigned int flags)
+{
+	return 1;
+}
+
+static const struct dentry_operations pfi_key_dops = {
+	.d_hash		= pfi_d_hash,
+	.d_revalidate	= pfi_d_revalidate,
+};
+
 static struct pseudofs pfi_key_fs = {
 	.type.name	= "pseudofs_test_key",
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667436,
 	.instances	= PSEUDOFS_PER_KEY,
-	.default_mode	= 0755,
+	.default_mode	= 0700,
 	.ops		= &pfi_ops,
+	.d_ops		= &pfi_key_dops,
 };
 
 KUNIT_DEFINE_ACTION_WRAPPER(pfi_mntput, mntput, struct vfsmount *);
@@ -273,7 +292,7 @@ static void pfi_per_mount_null_parent(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pfi_exists(&pfi_mount_fs, a, "y"));
 }
 
-/* A ->new_instance that fails fails the mount, and the superblock goes. */
+/* A failing ->new_instance fails the mount, and the superblock goes. */
 static void pfi_new_instance_fails(struct kunit *test)
 {
 	struct pfi_state *st = test->priv;
@@ -405,6 +424,81 @@ static void pfi_own_option_remount(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_verbose), 1);
 }
 
+/* Entries made after the mount are owned as its uid= and gid= say. */
+static void pfi_late_entries_owned(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "uid=1000,gid=1001");
+	struct dentry *f, *x;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	f = pseudofs_lookup(&pfi_mount_fs, "f", a->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 1000);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 1001);
+	dput(f);
+	x = pseudofs_create_dir(&pfi_mount_fs, "x", 0755, a->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(x)->i_uid), 1000);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=7"), 0);
+	x = pseudofs_create_file(&pfi_mount_fs, "y", 0444, x, NULL, NULL,
+				 &pfi_fops);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(x)->i_uid), 7);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(x)->i_gid), 1001);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(pfi_revert_creds, revert_creds, const struct cred *);
+
+/* Be a user without capabilities for the rest of @test. */
+static void pfi_be_user(struct kunit *test)
+{
+	struct cred *cred = prepare_creds();
+	const struct cred *old;
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cred->fsuid = KUIDT_INIT(1000);
+	cred->fsgid = KGIDT_INIT(1000);
+	cap_clear(cred->cap_effective);
+	old = override_creds(cred);
+	put_cred(cred);		/* override_creds() took its own */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_revert_creds,
+							(void *)old), 0);
+}
+
+/*
+ * The kernel creates and looks up for itself: a task that may not search
+ * the directory still can, whether the name is in the dcache (a negative
+ * dentry left by a failed lookup, revalidated) or not.
+ */
+static void pfi_no_permission_check(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a;
+	struct dentry *root, *d;
+
+	st->key = &st;
+	a = pfi_mount(test, &pfi_key_fs, "");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	root = a->mnt_root;
+	KUNIT_EXPECT_EQ(test, d_inode(root)->i_mode, S_IFDIR | 0700);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_key_fs, "c", root)),
+			-ENOENT);
+	pfi_be_user(test);
+	KUNIT_ASSERT_NE(test, inode_permission(&nop_mnt_idmap, d_inode(root),
+					       MAY_EXEC), 0);
+	d = pseudofs_create_file(&pfi_key_fs, "c", 0444, root, NULL, NULL,
+				 &pfi_fops);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
+	d = pseudofs_create_file(&pfi_key_fs, "n", 0444, root, NULL, NULL,
+				 &pfi_fops);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
+	d = pseudofs_lookup(&pfi_key_fs, "c", root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	dput(d);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_key_fs, "x", root)),
+			-ENOENT);
+}
+
 /* The per-superblock data of the filesystem: zeroed, and its own. */
 static void pfi_instance_data(struct kunit *test)
 {
@@ -510,6 +604,8 @@ static struct kunit_case pfi_cases[] = {
 	KUNIT_CASE_PARAM(pfi_own_option_refused,
 			 pfi_own_option_refused_gen_params),
 	KUNIT_CASE(pfi_own_option_remount),
+	KUNIT_CASE(pfi_late_entries_owned),
+	KUNIT_CASE(pfi_no_permission_check),
 	KUNIT_CASE(pfi_instance_data),
 	KUNIT_CASE(pfi_user_dir_iops),
 	KUNIT_CASE(pfi_bad_descriptor),

@@ -910,11 +910,16 @@ static void pft_manual_creating(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, inode);
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_op, &simple_dir_inode_operations);
 	KUNIT_EXPECT_NE(test, inode->i_ino, 0);
+	/* what the caller sets stays: ->init_inode is not called */
+	inode->i_uid = KUIDT_INIT(42);
 	inc_nlink(inode);
 	inc_nlink(d_inode(d->d_parent));
 	d_instantiate(d, inode);
 	KUNIT_EXPECT_PTR_EQ(test, pft_track(test, pseudofs_end_creating(d)), d);
 	KUNIT_EXPECT_EQ(test, inode->i_nlink, 2);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, inode->i_uid), 42);
+	KUNIT_EXPECT_EQ(test, container_of(inode, struct pft_inode,
+					   vfs_inode)->cookie, 0);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d), inode);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file(test, "in", d)));
 	pseudofs_remove(&pft_fs, d);
@@ -1142,6 +1147,11 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
 	KUNIT_EXPECT_EQ(test, st->remounted, 0);
 	KUNIT_EXPECT_EQ(test, st->walk_begun, 0);
+	/* and an entry made later is root's too, as debugfs's always were */
+	f = pft_file(test, "g", d);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(f)->i_uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -1167,12 +1177,21 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
 	KUNIT_EXPECT_EQ(test, st->walk_ended, 1);
 	KUNIT_EXPECT_EQ(test, st->walk_outside, 0);
+	/* an entry made after the remount gets the owner in force */
+	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "3001"), 0);
+	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "g", 0640, d, NULL,
+						 NULL, NULL));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 3001);
+	KUNIT_EXPECT_EQ(test, st->remounted, 6);	/* root, d and f again */
+	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
-	KUNIT_EXPECT_EQ(test, st->remounted, 3);
-	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
+	KUNIT_EXPECT_EQ(test, st->remounted, 6);
+	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
 }
@@ -1443,7 +1462,7 @@ static void pft_register_twice(struct kunit *test)
 
 static void pft_unregister_cycle(struct kunit *test)
 {
-	struct dentry *d;
+	struct dentry *d, *l;
 
 	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EINVAL);
 	pft_register(test, &pft_fs_extra);
@@ -1454,7 +1473,13 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pseudofs_registered(&pft_fs_extra));
 	KUNIT_EXPECT_NOT_NULL(test, pft_fs_extra.state);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_extra), 1);
+	/* a dentry still held, removed or not: refused too */
+	l = pseudofs_lookup(&pft_fs_extra, "d", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	pseudofs_remove(&pft_fs_extra, d);
+	KUNIT_EXPECT_EQ(test, pseudofs_unregister(&pft_fs_extra), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, pseudofs_registered(&pft_fs_extra));
+	dput(l);
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_extra), 0);
 	KUNIT_EXPECT_FALSE(test, pseudofs_registered(&pft_fs_extra));
 	KUNIT_EXPECT_NULL(test, pft_fs_extra.state);
@@ -1908,6 +1933,74 @@ static void pft_churn_remount_race(struct kunit *test)
 	pft_expect_clean(test, &pft_fs_all);
 }
 
+/* Create files and keep them, while another thread remounts. */
+static int pft_race_create_keep(void *data)
+{
+	struct pft_race *r = data;
+	int i;
+
+	pft_race_start(r, 3);
+	for (i = 0; i < r->rounds; i++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "k%d-%d", task_pid_nr(current), i);
+		pft_race_create(r, name);
+		cond_resched();
+	}
+	return pft_race_done(r);
+}
+
+static int pft_race_remount_gid(void *data)
+{
+	struct pft_race *r = data;
+	int i;
+
+	pft_race_start(r, 3);
+	for (i = 0; i < r->rounds; i++) {
+		char gid[8];
+
+		snprintf(gid, sizeof(gid), "%d", 100 + i % 2);
+		pft_reconfigure(r->parent->d_sb, "gid", gid);
+		cond_resched();
+	}
+	return pft_race_done(r);
+}
+
+/*
+ * Entries made while remounts run end with the owner of the last one:
+ * each new inode takes the owner in force, and a walk that meets it
+ * unfinished still gives it the new one.
+ */
+static void pft_create_remount_race(struct kunit *test)
+{
+	static int (* const fn[])(void *) = {
+		pft_race_create_keep, pft_race_create_keep,
+		pft_race_remount_gid,
+	};
+	struct pft_race r = { .pfs = &pft_fs_all, .rounds = 200 };
+	kgid_t last = KGIDT_INIT(100 + (r.rounds - 1) % 2);
+	int wrong = 0, seen = 0;
+	struct dentry *d;
+
+	r.parent = pft_track(test, pseudofs_create_dir(&pft_fs_all, "race", 0755,
+						       NULL));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
+	pft_race_run(test, fn, &r, ARRAY_SIZE(fn));
+	KUNIT_EXPECT_EQ(test, atomic_read(&r.created), 2 * r.rounds);
+	spin_lock(&r.parent->d_lock);
+	hlist_for_each_entry(d, &r.parent->d_children, d_sib) {
+		if (!simple_positive(d))
+			continue;
+		seen++;
+		wrong += !gid_eq(d_inode(d)->i_gid, last);
+	}
+	spin_unlock(&r.parent->d_lock);
+	KUNIT_EXPECT_EQ(test, seen, 2 * r.rounds);
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	pseudofs_remove(&pft_fs_all, r.parent);
+	pft_expect_clean(test, &pft_fs_all);
+}
+
 /* Two threads remove the same tree, again and again. */
 static int pft_race_remove(void *data)
 {
@@ -2025,6 +2118,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_user_dir_race),
 	KUNIT_CASE(pft_same_name_race),
 	KUNIT_CASE_SLOW(pft_churn_remount_race),
+	KUNIT_CASE(pft_create_remount_race),
 	KUNIT_CASE(pft_remove_race),
 	{}
 };
