@@ -41,7 +41,9 @@ static int tallyfs_new_instance(struct dentry *root)
 	struct dentry *d = pseudofs_create_file(&tallyfs, "tally", 0444, root, NULL, NULL,
 						&tally_fops);
 
-	return PTR_ERR_OR_ZERO(IS_ERR(d) ? d : pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root));
+	if (!IS_ERR(d))
+		d = pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root);
+	return PTR_ERR_OR_ZERO(d);
 }
 
 static const struct pseudofs_operations tallyfs_ops = {
