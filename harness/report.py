@@ -238,10 +238,11 @@ def ftracetest():
     table('ftracetest (per-case results: ftracetest-parity.txt)', rows)
 
 
-# Entries that only the patched kernel has, by design: the KUnit suites of
-# the library registers its debugfs directories.
+# Entries that only the patched kernel has, by design: each KUnit suite of
+# the library registers its debugfs directory.
 TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
-                     '/sys/kernel/debug/kunit/libpseudofs_fault')
+                     '/sys/kernel/debug/kunit/libpseudofs_fault',
+                     '/sys/kernel/debug/kunit/libpseudofs_instances')
 
 
 TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security')
