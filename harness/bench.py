@@ -115,11 +115,19 @@ def main():
         if fs in ('debugfs', 'tracefs') and phase in FLOOR_PHASES + ('create+remove_flat',):
             floor = div(m['patched'], med.get(('floor', n, phase, unit), {}).get('patched'))
         fmt = lambda x: '-' if x is None else f'{x:.0f}'
+        # above stock: the rounds of both kernels, so noise can be told apart
+        spread = ''
+        if m['stock'] and m['patched'] and round(m['patched'] / m['stock'], 2) > 1.00:
+            spread = '  spread: ' + ', '.join(
+                f'{k} {fmt(min(vals[key][k]))}..{fmt(max(vals[key][k]))}'
+                for k in KERNELS)
         rows.append(f'{name:<44} {UNIT[unit]:<10} {fmt(m["stock"]):>10} {fmt(m["patched"]):>10} '
-                    f'{ratio:>6} {floor:>6}  {len(vals[key]["stock"])}+{len(vals[key]["patched"])}')
+                    f'{ratio:>6} {floor:>6}  {len(vals[key]["stock"])}+{len(vals[key]["patched"])}'
+                    f'{spread}')
     rows.append('')
     rows.append(f'rounds: stock {len(runs["stock"])}, ours {len(runs["patched"])}; '
-                'median of the rounds (in-kernel figures: each already the median of its boot\'s rounds)')
+                'median of the rounds (in-kernel figures: each already the median of its boot\'s rounds); '
+                'a figure above stock lists the lowest..highest round of each kernel')
     rows.append('/stock: ours over stock; /floor: ours over fs=floor of the same patched boots '
                 '(the least a pseudo-fs can do: d_alloc_name + new_inode + d_add, d_delete + dput, '
                 'on a superblock of the benchmark\'s own; its own /stock shows the noise between boots)')
