@@ -136,7 +136,7 @@ or one per key such as a namespace; the mount options it takes beside
 uid=, gid= and mode=; the inode operations of its files; what happens
 when an entry is removed and how far a remount reaches.  What the
 library keeps for itself stays in fs/libpseudofs/internal.h.  Creation can be done in one call or in
-steps (start, new inode, instantiate) for a filesystem that sets up its
+steps (start, new inode, end) for a filesystem that sets up its
 inodes itself, as eventfs does.  Directories may let userspace mkdir and
 rmdir through hooks, which tracefs's instances directory needs.
 

@@ -530,7 +530,7 @@ static int pseudofs_check(struct pseudofs *pfs)
 static const struct inode_operations *
 pseudofs_user_dir_iops(const struct inode_operations *dir_iops)
 {
-	struct inode_operations *iops;
+	struct inode_operations *iops;	/* const once filled in */
 
 	iops = kmemdup(dir_iops ?: &simple_dir_inode_operations, sizeof(*iops),
 		       GFP_KERNEL);
