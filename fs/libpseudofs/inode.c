@@ -386,8 +386,8 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
  * hook, with @dir unlocked.  Returns what the hook returns, -EEXIST if a
  * racing mkdir made @dentry meanwhile, or -ENOMEM.
  */
-int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
-			    struct dentry *dentry, umode_t mode)
+static int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
+				   struct dentry *dentry, umode_t mode)
 {
 	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->user_mkdir,
 				      dir, dentry, NULL);
@@ -399,13 +399,59 @@ int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
  * Returns what the hook returns, 0 without one, -ENOENT if a racing rmdir
  * removed @dentry meanwhile, or -ENOMEM.
  */
-int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
+static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
 
 	return pseudofs_call_unlocked(ops->user_rmdir ?: pseudofs_rmdir_all, dir,
 				      dentry, d_inode(dentry));
 }
+
+/*
+ * The other operations of those directories are the filesystem's
+ * directories' own (tracefs's decide ownership), or the VFS's defaults.
+ */
+static int pseudofs_user_dir_permission(struct mnt_idmap *idmap,
+					struct inode *inode, int mask)
+{
+	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->dir_iops;
+
+	if (iops && iops->permission)
+		return iops->permission(idmap, inode, mask);
+	return generic_permission(idmap, inode, mask);
+}
+
+static int pseudofs_user_dir_getattr(struct mnt_idmap *idmap,
+				     const struct path *path, struct kstat *stat,
+				     u32 request_mask, unsigned int flags)
+{
+	struct inode *inode = d_inode(path->dentry);
+	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->dir_iops;
+
+	if (iops && iops->getattr)
+		return iops->getattr(idmap, path, stat, request_mask, flags);
+	generic_fillattr(idmap, request_mask, inode, stat);
+	return 0;
+}
+
+static int pseudofs_user_dir_setattr(struct mnt_idmap *idmap,
+				     struct dentry *dentry, struct iattr *attr)
+{
+	const struct inode_operations *iops = pseudofs_of(dentry->d_sb)->dir_iops;
+
+	if (iops && iops->setattr)
+		return iops->setattr(idmap, dentry, attr);
+	return simple_setattr(idmap, dentry, attr);
+}
+
+static const struct inode_operations pseudofs_user_dir_inode_operations = {
+	.lookup		= simple_lookup,
+	.mkdir		= pseudofs_user_dir_mkdir,
+	.rmdir		= pseudofs_user_dir_rmdir,
+	.permission	= pseudofs_user_dir_permission,
+	.getattr	= pseudofs_user_dir_getattr,
+	.setattr	= pseudofs_user_dir_setattr,
+};
 
 /**
  * pseudofs_create_user_dir - create a directory userspace may mkdir and rmdir in
@@ -416,8 +462,9 @@ int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
  * @parent: its parent directory, %NULL for the root of a %PSEUDOFS_SINGLE
  *	filesystem
  *
- * The directory gets the inode operations of @pfs's directories, with a
- * ->mkdir and an ->rmdir that call the hooks.
+ * The directory looks names up as simple_lookup() does, calls the hooks
+ * for mkdir and rmdir, and the ->permission, ->getattr and ->setattr of
+ * @pfs's directory operations if it has them.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
  * -%EINVAL if @pfs has no ->user_mkdir hook.
@@ -429,7 +476,7 @@ struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       NULL, pfs->state->user_dir_iops);
+			       NULL, &pseudofs_user_dir_inode_operations);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 

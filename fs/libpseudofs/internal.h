@@ -19,9 +19,6 @@ struct vfsmount;
  * @mount: the internal mount of a %PSEUDOFS_SINGLE filesystem, else %NULL
  * @inode_cache: slab of its inodes
  * @user_dir_mutex: serializes the ->user_mkdir and ->user_rmdir hooks
- * @user_dir_iops: inode operations of pseudofs_create_user_dir()'s
- *	directories: a copy of the filesystem's directory operations, with
- *	the library's ->mkdir and ->rmdir
  * @registered: set at the end of pseudofs_register()
  * @nr_opts: one more than the highest @opt of the filesystem's own options
  */
@@ -30,7 +27,6 @@ struct pseudofs_state {
 	struct vfsmount *mount;
 	struct kmem_cache *inode_cache;
 	struct mutex user_dir_mutex;	/* see above */
-	const struct inode_operations *user_dir_iops;
 	int nr_opts;
 };
 
@@ -88,9 +84,5 @@ static inline void pseudofs_set_owner(struct inode *inode,
 	if (set & PSEUDOFS_OPT_GID)
 		inode->i_gid = opts->gid;
 }
-
-int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
-			    struct dentry *dentry, umode_t mode);
-int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry);
 
 #endif /* _FS_LIBPSEUDOFS_INTERNAL_H */

@@ -523,24 +523,6 @@ static int pseudofs_check(struct pseudofs *pfs)
 	return nr;
 }
 
-/*
- * The inode operations of pseudofs_create_user_dir()'s directories: those
- * of the filesystem's directories, with the library's ->mkdir and ->rmdir.
- */
-static const struct inode_operations *
-pseudofs_user_dir_iops(const struct inode_operations *dir_iops)
-{
-	struct inode_operations *iops;	/* const once filled in */
-
-	iops = kmemdup(dir_iops ?: &simple_dir_inode_operations, sizeof(*iops),
-		       GFP_KERNEL);
-	if (iops) {
-		iops->mkdir = pseudofs_user_dir_mkdir;
-		iops->rmdir = pseudofs_user_dir_rmdir;
-	}
-	return iops;
-}
-
 /**
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
@@ -579,9 +561,6 @@ int pseudofs_register(struct pseudofs *pfs)
 	pfs->type.kill_sb = pseudofs_kill_sb;
 
 	err = -ENOMEM;
-	state->user_dir_iops = pseudofs_user_dir_iops(pfs->dir_iops);
-	if (!state->user_dir_iops)
-		goto out_free;
 	state->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size,
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
 					       pfs->inode_offset ? NULL :
@@ -610,7 +589,6 @@ out_cache:
 	pfs->state = NULL;
 	kmem_cache_destroy(state->inode_cache);
 out_free:
-	kfree(state->user_dir_iops);
 	kfree(state);
 	return err;
 }
@@ -682,7 +660,6 @@ int pseudofs_unregister(struct pseudofs *pfs)
 		kern_unmount(state->mount);	/* kills the superblock */
 	kmem_cache_destroy(state->inode_cache);
 	pfs->state = NULL;
-	kfree(state->user_dir_iops);
 	kfree(state);
 	return 0;
 }

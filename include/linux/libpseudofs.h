@@ -135,7 +135,8 @@ struct pseudofs_operations {
  * @file_iops: inode operations of regular files, may be %NULL
  * @dir_iops: inode operations of directories, default
  *	simple_dir_inode_operations; the directories of
- *	pseudofs_create_user_dir() get a copy with ->mkdir and ->rmdir added
+ *	pseudofs_create_user_dir() use its ->permission, ->getattr and
+ *	->setattr
  * @link_iops: inode operations of symlinks, default
  *	simple_symlink_inode_operations
  * @inode_size: size of the per-filesystem inode structure, 0 for a bare

@@ -30,12 +30,14 @@
  * @kill_instances: calls of ->kill_instance
  * @key: what ->instance_key returns
  * @no_file: ->new_instance fails instead of making "f"
+ * @getattrs: calls of the directories' ->getattr
  */
 struct pfi_state {
 	int new_instances;
 	int kill_instances;
 	void *key;
 	bool no_file;
+	int getattrs;
 };
 
 /* The hooks run without the test: they find its state here. */
@@ -99,6 +101,7 @@ static int pfi_check_option(struct fs_context *fc, int opt, u64 value)
 static int pfi_getattr(struct mnt_idmap *idmap, const struct path *path,
 		       struct kstat *stat, u32 request_mask, unsigned int flags)
 {
+	pfi_live->getattrs++;
 	generic_fillattr(idmap, request_mask, d_inode(path->dentry), stat);
 	return 0;
 }
@@ -517,21 +520,27 @@ static void pfi_instance_data(struct kunit *test)
 }
 
 /*
- * User directories get the filesystem's directory operations plus mkdir
- * and rmdir: a client no longer builds them from exported library calls.
+ * User directories use the filesystem's directory ->getattr (and
+ * ->permission, ->setattr) besides mkdir and rmdir: a client no longer
+ * builds their operations from exported library calls.
  */
 static void pfi_user_dir_iops(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
+	struct pfi_state *st = test->priv;
 	struct dentry *u, *d;
+	struct kstat stat;
 	struct inode *dir;
+	struct path path;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	u = pseudofs_create_user_dir(&pfi_mount_fs, "u", 0755, a->mnt_root);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	dir = d_inode(u);
-	KUNIT_EXPECT_TRUE(test, dir->i_op->getattr == pfi_getattr);
-	KUNIT_EXPECT_TRUE(test, dir->i_op->lookup == simple_lookup);
+	path = (struct path){ .mnt = a, .dentry = u };
+	KUNIT_EXPECT_EQ(test, vfs_getattr(&path, &stat, STATX_BASIC_STATS, 0), 0);
+	KUNIT_EXPECT_EQ(test, st->getattrs, 1);
+	KUNIT_EXPECT_EQ(test, stat.mode, S_IFDIR | 0755);
 	KUNIT_ASSERT_NOT_NULL(test, dir->i_op->mkdir);
 	KUNIT_EXPECT_NOT_NULL(test, dir->i_op->rmdir);
 
