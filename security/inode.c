@@ -48,7 +48,8 @@ struct dentry *securityfs_create_file(const char *name, umode_t mode,
 	if (S_ISDIR(mode))
 		return pseudofs_create_dir(&securityfs, name, mode & S_IALLUGO,
 					   parent);
-	return pseudofs_create_file(&securityfs, name, mode, parent, data, NULL,
+	return pseudofs_create_file(&securityfs, name, mode, parent, data,
+				    fops ? PSEUDOFS_PROXY_FULL : PSEUDOFS_PROXY_NONE,
 				    fops);
 }
 EXPORT_SYMBOL_GPL(securityfs_create_file);

@@ -10,8 +10,8 @@
  *  See ./Documentation/core-api/kernel-api.rst for more details.
  *
  *  The filesystem plumbing (internal mount, creation, removal, mount
- *  options) is libpseudofs'; debugfs keeps its file proxies, removal
- *  safety and access policy.
+ *  options) and the file proxies that keep removal safe are libpseudofs';
+ *  debugfs keeps its access policy.
  */
 
 #define pr_fmt(fmt)	"debugfs: " fmt
@@ -64,20 +64,10 @@ static const struct inode_operations debugfs_symlink_inode_operations = {
 	.setattr	= debugfs_setattr,
 };
 
+/* Only automount points have ->d_fsdata, their struct debugfs_fsdata. */
 static void debugfs_release_dentry(struct dentry *dentry)
 {
-	struct debugfs_fsdata *fsd = dentry->d_fsdata;
-
-	if ((unsigned long)fsd & DEBUGFS_FSDATA_IS_REAL_FOPS_BIT)
-		return;
-
-	/* check it wasn't a dir (no fsdata) or automount (no real_fops) */
-	if (fsd && fsd->real_fops) {
-		WARN_ON(!list_empty(&fsd->cancellations));
-		mutex_destroy(&fsd->cancellations_mtx);
-	}
-
-	kfree(fsd);
+	kfree(dentry->d_fsdata);
 }
 
 static struct vfsmount *debugfs_automount(struct path *path)
@@ -93,60 +83,29 @@ static const struct dentry_operations debugfs_dops = {
 	.d_automount = debugfs_automount,
 };
 
-static void __debugfs_file_removed(struct dentry *dentry)
+/*
+ * Only permit access to world-readable files when the kernel is locked down.
+ * We also need to exclude any file that has ways to write or alter it as root
+ * can bypass the permissions check.  libpseudofs's proxies call this.
+ */
+static int debugfs_locked_down(struct inode *inode, struct file *filp,
+			       const struct file_operations *real_fops)
 {
-	struct debugfs_fsdata *fsd;
+	if ((inode->i_mode & 07777 & ~0444) == 0 &&
+	    !(filp->f_mode & FMODE_WRITE) &&
+	    !real_fops->unlocked_ioctl &&
+	    !real_fops->compat_ioctl &&
+	    !real_fops->mmap)
+		return 0;
 
-	/*
-	 * Paired with the closing smp_mb() implied by a successful
-	 * cmpxchg() in debugfs_file_get(): either
-	 * debugfs_file_get() must see a dead dentry or we must see a
-	 * debugfs_fsdata instance at ->d_fsdata here (or both).
-	 */
-	smp_mb();
-	fsd = READ_ONCE(dentry->d_fsdata);
-	if ((unsigned long)fsd & DEBUGFS_FSDATA_IS_REAL_FOPS_BIT)
-		return;
+	if (security_locked_down(LOCKDOWN_DEBUGFS))
+		return -EPERM;
 
-	/* if this was the last reference, we're done */
-	if (refcount_dec_and_test(&fsd->active_users))
-		return;
-
-	/*
-	 * A user still holds the file: wait for debugfs_file_put(), and
-	 * call ->cancel() for each cancellation it entered, including one
-	 * entered after the first round: debugfs_enter_cancellation()
-	 * signals the completion after adding it, so we come round again.
-	 */
-	while (refcount_read(&fsd->active_users)) {
-		struct debugfs_cancellation *c;
-
-		/*
-		 * Cancellations live on their owner's stack: use them only
-		 * under the mutex, which debugfs_leave_cancellation() takes
-		 * before returning.
-		 */
-		mutex_lock(&fsd->cancellations_mtx);
-		while ((c = list_first_entry_or_null(&fsd->cancellations,
-						     typeof(*c), list))) {
-			list_del_init(&c->list);
-			c->cancel(dentry, c->cancel_data);
-		}
-		mutex_unlock(&fsd->cancellations_mtx);
-
-		wait_for_completion(&fsd->active_users_drained);
-	}
-}
-
-/* libpseudofs calls this for every dentry debugfs_remove() takes out. */
-static void debugfs_remove_one(struct dentry *victim)
-{
-	if (d_is_reg(victim))
-		__debugfs_file_removed(victim);
+	return 0;
 }
 
 static const struct pseudofs_operations debugfs_pseudofs_ops = {
-	.entry_removed	= debugfs_remove_one,
+	.may_open	= debugfs_locked_down,
 };
 
 static int debugfs_init_fs_context(struct fs_context *fc)
@@ -212,20 +171,19 @@ struct dentry *debugfs_lookup(const char *name, struct dentry *parent)
 }
 EXPORT_SYMBOL_GPL(debugfs_lookup);
 
+/* Without @fops the file reads nothing and takes any write: no proxy. */
 static struct dentry *__debugfs_create_file(const char *name, umode_t mode,
 				struct dentry *parent, void *data,
-				const struct file_operations *proxy_fops,
-				const struct file_operations *real_fops)
+				enum pseudofs_proxy proxy,
+				const struct file_operations *fops)
 {
 	struct dentry *dentry = debugfs_may_create(name);
 
 	if (dentry)
 		return dentry;
-	/* the proxies find the real fops through ->d_fsdata */
 	dentry = pseudofs_create_file(&debugfs, name, mode, parent, data,
-				      (void *)((unsigned long)real_fops |
-					       DEBUGFS_FSDATA_IS_REAL_FOPS_BIT),
-				      proxy_fops);
+				      fops ? proxy : PSEUDOFS_PROXY_NONE,
+				      fops ?: &debugfs_noop_file_operations);
 	return debugfs_created(dentry, name, parent);
 }
 
@@ -261,9 +219,7 @@ struct dentry *debugfs_create_file(const char *name, umode_t mode,
 				   const struct file_operations *fops)
 {
 	return __debugfs_create_file(name, mode, parent, data,
-				fops ? &debugfs_full_proxy_file_operations :
-					&debugfs_noop_file_operations,
-				fops);
+				     PSEUDOFS_PROXY_FULL, fops);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_file);
 
@@ -296,9 +252,7 @@ struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 				   const struct file_operations *fops)
 {
 	return __debugfs_create_file(name, mode, parent, data,
-				fops ? &debugfs_open_proxy_file_operations :
-					&debugfs_noop_file_operations,
-				fops);
+				     PSEUDOFS_PROXY_OPEN, fops);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_file_unsafe);
 

@@ -262,6 +262,7 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 				      umode_t mode, struct dentry *parent,
 				      void *data, void *fsdata,
+				      enum pseudofs_proxy proxy,
 				      const struct file_operations *fops,
 				      const struct inode_operations *iops)
 {
@@ -278,8 +279,7 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		make_empty_dir_inode(inode);
 		inode->i_flags |= S_AUTOMOUNT;
 	}
-	if (fops)
-		inode->i_fop = fops;
+	pseudofs_set_proxy(inode, proxy, fops);
 	if (iops)
 		inode->i_op = iops;
 	if (S_ISLNK(mode))
@@ -297,21 +297,24 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
  * @mode: its permissions; the type may be given, but must be S_IFREG
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  * @data: stored in ->i_private
- * @fsdata: stored in ->d_fsdata before the file becomes visible
- * @fops: its file operations
+ * @proxy: how the file is kept safe from its removal
+ * @fops: its file operations; with a @proxy, the proxy's calls them
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
- * -%EINVAL for a @mode of another type.
+ * -%EINVAL for a @mode of another type, an unknown @proxy, or a @proxy
+ * without @fops.
  */
 struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 				    umode_t mode, struct dentry *parent,
-				    void *data, void *fsdata,
+				    void *data, enum pseudofs_proxy proxy,
 				    const struct file_operations *fops)
 {
 	if ((mode & S_IFMT) && !S_ISREG(mode))
 		return ERR_PTR(-EINVAL);
+	if (proxy > PSEUDOFS_PROXY_FULL || (proxy && !fops))
+		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
-			       data, fsdata, fops, NULL);
+			       data, NULL, proxy, fops, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_file);
 
@@ -332,7 +335,7 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 	if (mode & ~S_IALLUGO)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent,
-			       NULL, NULL, NULL, NULL);
+			       NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
 
@@ -476,7 +479,8 @@ struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       NULL, &pseudofs_user_dir_inode_operations);
+			       PSEUDOFS_PROXY_NONE, NULL,
+			       &pseudofs_user_dir_inode_operations);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 
@@ -512,7 +516,7 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 			return ERR_PTR(-ENOMEM);
 	}
 	dentry = pseudofs_create(pfs, name, S_IFLNK | mode, parent,
-				 link, NULL, NULL, iops);
+				 link, NULL, PSEUDOFS_PROXY_NONE, NULL, iops);
 	if (IS_ERR(dentry))
 		kfree(link);
 	return dentry;
@@ -536,7 +540,8 @@ struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 					 struct dentry *parent,
 					 void *data, void *fsdata)
 {
-	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL, NULL);
+	return pseudofs_create(pfs, name, 0, parent, data, fsdata,
+			       PSEUDOFS_PROXY_NONE, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 
@@ -630,8 +635,10 @@ static void pseudofs_unhash(struct dentry *victim)
  * Take @victim out of its parent @dir, locked.  Whoever finds it still
  * hashed removes it; a second remover finds it unhashed and does nothing,
  * so the parent's link count and the entry's reference are dropped once.
+ * A file still in use goes on @drain.
  */
-static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
+static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
+			    struct list_head *drain)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
 
@@ -643,6 +650,8 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
 		fsnotify_rmdir(dir, victim);
 	} else {
 		fsnotify_unlink(dir, victim);
+		if (d_is_reg(victim))
+			pseudofs_users_removed(victim, drain);
 	}
 	if (ops && ops->entry_removed)
 		ops->entry_removed(victim);
@@ -656,7 +665,10 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
  *
  * Removes the children before their directory, each with the directory
  * locked, calls the ->entry_removed hook for every entry removed and drops its
- * reference.  The caller's own reference to @dentry, if any, stays.
+ * reference.  Then, with no directory locked, waits for the users of the
+ * files removed that are inside pseudofs_file_get() and pseudofs_file_put()
+ * (see enum pseudofs_proxy).  The caller's own reference to @dentry, if any,
+ * stays.
  * Removing an entry that is already gone, or racing with another removal
  * of it, is harmless while @dentry is still valid: the first removal drops
  * the tree's reference, so a second one needs a reference of the caller's
@@ -667,6 +679,7 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
 	struct dentry *this, *child, *victim;
 	struct inode *inode;
+	LIST_HEAD(drain);
 
 	if (IS_ERR_OR_NULL(dentry) || d_really_is_negative(dentry))
 		return;
@@ -689,11 +702,12 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 			this = this->d_parent;
 			inode = d_inode(this);
 			inode_lock_nested(inode, I_MUTEX_CHILD);
-			pseudofs_unlink(inode, victim);
+			pseudofs_unlink(inode, victim, &drain);
 			if (victim == dentry) {
 				inode_set_mtime_to_ts(inode,
 						      inode_set_ctime_current(inode));
 				inode_unlock(inode);
+				pseudofs_drain(&drain);
 				dput(dentry);
 				return;
 			}

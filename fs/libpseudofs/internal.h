@@ -9,7 +9,9 @@
 #define _FS_LIBPSEUDOFS_INTERNAL_H
 
 #include <linux/libpseudofs.h>
+#include <linux/completion.h>
 #include <linux/mutex.h>
+#include <linux/refcount.h>
 
 struct kmem_cache;
 struct vfsmount;
@@ -21,6 +23,8 @@ struct vfsmount;
  * @user_dir_mutex: serializes the ->user_mkdir and ->user_rmdir hooks
  * @registered: set at the end of pseudofs_register()
  * @nr_opts: one more than the highest @opt of the filesystem's own options
+ * @guard_offset: where the struct pseudofs_guard of an inode is, from the
+ *	start of the filesystem's inode structure
  */
 struct pseudofs_state {
 	bool registered;
@@ -28,7 +32,52 @@ struct pseudofs_state {
 	struct kmem_cache *inode_cache;
 	struct mutex user_dir_mutex;	/* see above */
 	int nr_opts;
+	size_t guard_offset;
 };
+
+/**
+ * struct pseudofs_users - who is inside the operations of a file
+ * @active: one for the tree while the file is in it, plus one for each
+ *	pseudofs_file_get() not yet put
+ * @drained: completed by the put that leaves a removed file unused, and
+ *	by a cancellation entered while a removal waits
+ * @lock: protects @cancellations
+ * @cancellations: of the users that can be asked to stop
+ * @removed: on the list of files a pseudofs_remove() waits for
+ * @dentry: the file, while it is on that list
+ */
+struct pseudofs_users {
+	refcount_t active;
+	struct completion drained;
+	struct mutex lock;	/* see above */
+	struct list_head cancellations;
+	struct list_head removed;
+	struct dentry *dentry;
+};
+
+/**
+ * struct pseudofs_guard - what the library keeps beside every inode
+ * @real_fops: a proxied file's own operations, else %NULL
+ * @users: allocated by the first pseudofs_file_get(), freed with the inode
+ */
+struct pseudofs_guard {
+	const struct file_operations *real_fops;
+	struct pseudofs_users *users;
+};
+
+static inline struct pseudofs_guard *pseudofs_guard(const struct inode *inode)
+{
+	const struct pseudofs *pfs = pseudofs_of(inode->i_sb);
+
+	return (void *)inode - pfs->inode_offset + pfs->state->guard_offset;
+}
+
+/* file.c */
+void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain);
+void pseudofs_drain(struct list_head *drain);
+void pseudofs_free_users(struct inode *inode);
+void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
+			const struct file_operations *fops);
 
 /**
  * struct pseudofs_mount_opts - uid=, gid= and mode=

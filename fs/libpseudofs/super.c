@@ -58,6 +58,7 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 	/* what the filesystem puts around the inode starts out zeroed */
 	memset(p, 0, pfs->inode_offset);
 	memset(p + end, 0, pfs->inode_size - end);
+	memset(p + pfs->state->guard_offset, 0, sizeof(struct pseudofs_guard));
 	if (pfs->inode_offset)
 		inode_init_once(inode);
 	return inode;
@@ -69,6 +70,7 @@ static void pseudofs_free_inode(struct inode *inode)
 
 	if (S_ISLNK(inode->i_mode))
 		kfree(inode->i_link);
+	pseudofs_free_users(inode);
 	kmem_cache_free(pfs->state->inode_cache, (void *)inode - pfs->inode_offset);
 }
 
@@ -553,6 +555,8 @@ int pseudofs_register(struct pseudofs *pfs)
 	if (!state)
 		return -ENOMEM;
 	state->nr_opts = err;
+	state->guard_offset = ALIGN(pfs->inode_size,
+				    __alignof__(struct pseudofs_guard));
 	mutex_init(&state->user_dir_mutex);
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
@@ -561,7 +565,9 @@ int pseudofs_register(struct pseudofs *pfs)
 	pfs->type.kill_sb = pseudofs_kill_sb;
 
 	err = -ENOMEM;
-	state->inode_cache = kmem_cache_create(pfs->type.name, pfs->inode_size,
+	state->inode_cache = kmem_cache_create(pfs->type.name,
+					       state->guard_offset +
+					       sizeof(struct pseudofs_guard),
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
 					       pfs->inode_offset ? NULL :
 					       pseudofs_inode_ctor);

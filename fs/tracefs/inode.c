@@ -282,7 +282,7 @@ struct dentry *tracefs_create_file(const char *name, umode_t mode,
 		return NULL;
 
 	dentry = pseudofs_create_file(&tracefs_pseudofs, name, mode, parent,
-				      data, NULL,
+				      data, PSEUDOFS_PROXY_NONE,
 				      fops ? fops : &tracefs_file_operations);
 	return IS_ERR(dentry) ? NULL : dentry;
 }

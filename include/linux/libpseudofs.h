@@ -49,6 +49,42 @@ enum pseudofs_options {
 	PSEUDOFS_OPTIONS_NONE,
 };
 
+/**
+ * enum pseudofs_proxy - how a regular file is kept safe from its removal
+ * @PSEUDOFS_PROXY_NONE: not at all: the file's operations run as given,
+ *	and may run after pseudofs_remove() returned.
+ * @PSEUDOFS_PROXY_OPEN: ->open runs between pseudofs_file_get() and
+ *	pseudofs_file_put() and fails with -%ENOENT once the file is removed;
+ *	the other operations take that bracket themselves where they need it.
+ * @PSEUDOFS_PROXY_FULL: ->open, ->read, ->write, ->llseek, ->poll and
+ *	->unlocked_ioctl all run inside the bracket and fail with -%EIO (->poll
+ *	with %EPOLLHUP) once the file is removed; ->release always runs.
+ *
+ * pseudofs_remove() of a proxied file waits, with no directory locked, for
+ * the operations in the bracket to return, so that once it returned
+ * nothing reaches the file's ->i_private through it any more.
+ */
+enum pseudofs_proxy {
+	PSEUDOFS_PROXY_NONE,
+	PSEUDOFS_PROXY_OPEN,
+	PSEUDOFS_PROXY_FULL,
+};
+
+/**
+ * struct pseudofs_cancellation - a way to stop a blocked file operation
+ * @list: the library's, on the file's list of cancellations
+ * @cancel: called by a removal waiting for the operation, with the file's
+ *	dentry and @cancel_data: make the operation return soon
+ * @cancel_data: for @cancel
+ *
+ * See pseudofs_enter_cancellation().
+ */
+struct pseudofs_cancellation {
+	struct list_head list;
+	void (*cancel)(struct dentry *dentry, void *cancel_data);
+	void *cancel_data;
+};
+
 /* Which of uid=, gid= and mode= a remount gave (->remount_inode) */
 #define PSEUDOFS_OPT_UID	BIT(0)
 #define PSEUDOFS_OPT_GID	BIT(1)
@@ -95,6 +131,9 @@ enum pseudofs_options {
  *	soon as ->i_lock is dropped: what it alone keeps alive can be
  *	followed here if @remount_begin holds off its release.
  * @remount_end: called after the walk.
+ * @may_open: called by the proxies of enum pseudofs_proxy before the real
+ *	->open, inside the bracket, with the file's own operations: return
+ *	0, or a negative errno that fails the open (debugfs's lockdown).
  *
  * The @user_mkdir and @user_rmdir hooks of a filesystem run one at a
  * time: none can remove what another is still filling in.
@@ -111,6 +150,8 @@ struct pseudofs_operations {
 	void (*remount_begin)(struct super_block *sb);
 	void (*remount_inode)(struct inode *inode, unsigned int set);
 	void (*remount_end)(struct super_block *sb);
+	int (*may_open)(struct inode *inode, struct file *file,
+			const struct file_operations *real_fops);
 };
 
 /**
@@ -187,7 +228,7 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
 
 struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 				    umode_t mode, struct dentry *parent,
-				    void *data, void *fsdata,
+				    void *data, enum pseudofs_proxy proxy,
 				    const struct file_operations *fops);
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
@@ -207,5 +248,14 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
 struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 			       struct dentry *old_dentry,
 			       struct dentry *new_dir, const char *new_name);
+
+
+int pseudofs_file_get(struct dentry *dentry);
+void pseudofs_file_put(struct dentry *dentry);
+const struct file_operations *pseudofs_real_fops(const struct file *file);
+void pseudofs_enter_cancellation(struct file *file,
+				 struct pseudofs_cancellation *c);
+void pseudofs_leave_cancellation(struct file *file,
+				 struct pseudofs_cancellation *c);
 
 #endif /* _LINUX_LIBPSEUDOFS_H */

@@ -41,8 +41,8 @@ static const struct file_operations counter_fops = {
 static int samplefs_mkdir(struct dentry *dentry, const char *name)
 {
 	struct dentry *dir = pseudofs_create_dir(&samplefs, name, 0755, dentry->d_parent);
-	struct dentry *file = pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL, NULL,
-						   &counter_fops);
+	struct dentry *file = pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL,
+						   PSEUDOFS_PROXY_FULL, &counter_fops);
 
 	if (IS_ERR(file))	/* an ERR_PTR() parent gives its error back */
 		pseudofs_remove(&samplefs, dir);	/* nothing for an ERR_PTR() */
@@ -66,7 +66,8 @@ static int __init samplefs_init(void)
 
 	if (err)
 		return err;
-	pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL, NULL, &counter_fops);
+	pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL, PSEUDOFS_PROXY_FULL,
+			     &counter_fops);
 	pseudofs_create_symlink(&samplefs, "link", 0777, NULL, "sample/counter", NULL);
 	return PTR_ERR_OR_ZERO(pseudofs_create_user_dir(&samplefs, "dirs", 0755, NULL));
 }

@@ -38,8 +38,8 @@ static int tallyfs_mkdir(struct dentry *dentry, const char *name)
 /* A mount made a superblock: fill it in.  An error fails the mount. */
 static int tallyfs_new_instance(struct dentry *root)
 {
-	struct dentry *d = pseudofs_create_file(&tallyfs, "tally", 0444, root, NULL, NULL,
-						&tally_fops);
+	struct dentry *d = pseudofs_create_file(&tallyfs, "tally", 0444, root, NULL,
+						PSEUDOFS_PROXY_FULL, &tally_fops);
 
 	if (!IS_ERR(d))
 		d = pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root);

@@ -62,7 +62,7 @@ static int pfi_new_instance(struct dentry *root)
 	if (pfi_live->no_file)
 		return -ENOSPC;
 	return PTR_ERR_OR_ZERO(pseudofs_create_file(pfs, "f", 0444, root, NULL,
-						    NULL, &pfi_fops));
+						    PSEUDOFS_PROXY_NONE, &pfi_fops));
 }
 
 static void pfi_kill_instance(struct super_block *sb)
@@ -284,7 +284,7 @@ static void pfi_per_mount_null_parent(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_file(&pfi_mount_fs, "y",
 							   0444, NULL, NULL,
-							   NULL, &pfi_fops)),
+							   PSEUDOFS_PROXY_NONE, &pfi_fops)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_mount_fs, "f",
 						      NULL)), -EINVAL);
@@ -334,7 +334,7 @@ static void pfi_per_key(struct kunit *test)
 	KUNIT_EXPECT_PTR_NE(test, a1->mnt_sb, b->mnt_sb);
 	KUNIT_EXPECT_EQ(test, st->new_instances, 2);
 	x = pseudofs_create_file(&pfi_key_fs, "x", 0444, b->mnt_root, NULL,
-				 NULL, &pfi_fops);
+				 PSEUDOFS_PROXY_NONE, &pfi_fops);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_key_fs, b, "x"));
 	KUNIT_EXPECT_FALSE(test, pfi_exists(&pfi_key_fs, a1, "x"));
@@ -443,7 +443,7 @@ static void pfi_late_entries_owned(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(x)->i_uid), 1000);
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=7"), 0);
-	x = pseudofs_create_file(&pfi_mount_fs, "y", 0444, x, NULL, NULL,
+	x = pseudofs_create_file(&pfi_mount_fs, "y", 0444, x, NULL, PSEUDOFS_PROXY_NONE,
 				 &pfi_fops);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(x)->i_uid), 7);
@@ -489,10 +489,10 @@ static void pfi_no_permission_check(struct kunit *test)
 	pfi_be_user(test);
 	KUNIT_ASSERT_NE(test, inode_permission(&nop_mnt_idmap, d_inode(root),
 					       MAY_EXEC), 0);
-	d = pseudofs_create_file(&pfi_key_fs, "c", 0444, root, NULL, NULL,
+	d = pseudofs_create_file(&pfi_key_fs, "c", 0444, root, NULL, PSEUDOFS_PROXY_NONE,
 				 &pfi_fops);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
-	d = pseudofs_create_file(&pfi_key_fs, "n", 0444, root, NULL, NULL,
+	d = pseudofs_create_file(&pfi_key_fs, "n", 0444, root, NULL, PSEUDOFS_PROXY_NONE,
 				 &pfi_fops);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
 	d = pseudofs_lookup(&pfi_key_fs, "c", root);

@@ -116,7 +116,7 @@ static int pft_mkdir_hook(struct dentry *dentry, const char *name)
 	if (!strcmp(name, "busy"))
 		return -EBUSY;
 	dir = pseudofs_create_dir(pfs, name, 0755, dentry->d_parent);
-	f = pseudofs_create_file(pfs, "f", 0644, dir, NULL, NULL, NULL);
+	f = pseudofs_create_file(pfs, "f", 0644, dir, NULL, PSEUDOFS_PROXY_NONE, NULL);
 	if (IS_ERR(f))
 		pseudofs_remove(pfs, dir);
 	return PTR_ERR_OR_ZERO(f);
@@ -307,7 +307,7 @@ static struct dentry *pft_file(struct kunit *test, const char *name,
 			       struct dentry *parent)
 {
 	return pft_track(test, pseudofs_create_file(&pft_fs, name, 0644, parent,
-						    &pft_data, NULL, &pft_fops));
+						    &pft_data, PSEUDOFS_PROXY_NONE, &pft_fops));
 }
 
 static struct dentry *pft_dir(struct kunit *test, const char *name,
@@ -506,18 +506,16 @@ static void pft_create_file_mode(struct kunit *test)
 	struct dentry *d;
 
 	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFDIR | 0644,
-						 NULL, NULL, NULL, NULL));
+						 NULL, NULL, PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
 	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFLNK | 0777,
-						 NULL, NULL, NULL, NULL));
+						 NULL, NULL, PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
 	d = pft_track(test, pseudofs_create_file(&pft_fs, "f", S_IFREG | 0400,
-						 NULL, NULL, (void *)0x1,
+						 NULL, NULL, PSEUDOFS_PROXY_NONE,
 						 NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode, S_IFREG | 0400);
-	KUNIT_EXPECT_PTR_EQ(test, d->d_fsdata, (void *)0x1);
-	d->d_fsdata = NULL;
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -1164,7 +1162,8 @@ static void pft_remount_all(struct kunit *test)
 
 	d = pft_track(test, pseudofs_create_dir(&pft_fs_all, "d", 0750, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "f", 0640, d, NULL, NULL, NULL));
+	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "f", 0640, d, NULL,
+						 PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(d->d_sb->s_root);
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "uid", "3000"), 0);
@@ -1180,7 +1179,7 @@ static void pft_remount_all(struct kunit *test)
 	/* an entry made after the remount gets the owner in force */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "3001"), 0);
 	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "g", 0640, d, NULL,
-						 NULL, NULL));
+						 PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 3001);
@@ -1737,7 +1736,7 @@ static struct dentry *pft_race_create(struct pft_race *r, const char *name)
 {
 	struct dentry *d;
 
-	d = pseudofs_create_file(r->pfs, name, 0644, r->parent, NULL, NULL,
+	d = pseudofs_create_file(r->pfs, name, 0644, r->parent, NULL, PSEUDOFS_PROXY_NONE,
 				 NULL);
 	if (!IS_ERR(d))
 		atomic_inc(&r->created);
@@ -1923,7 +1922,7 @@ static void pft_churn_remount_race(struct kunit *test)
 	KUNIT_EXPECT_GT(test, atomic_read(&r.lookups), 0);
 	/* the last remount reached every inode left */
 	d = pft_track(test, pseudofs_create_file(&pft_fs_all, "after", 0644,
-						 r.parent, NULL, NULL, NULL));
+						 r.parent, NULL, PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "4242"), 0);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(d)->i_gid), 4242);
@@ -2356,7 +2355,7 @@ static long pft_run_file(struct kunit *test, void **made)
 
 	return pft_made(made, pseudofs_create_file(&pft_fs, pft_long_name,
 						   0644, st->parent, &pft_data,
-						   NULL, &pft_fops));
+						   PSEUDOFS_PROXY_NONE, &pft_fops));
 }
 
 static long pft_run_dir(struct kunit *test, void **made)

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * file.c - keeping a pseudo filesystem's files safe from their removal
+ *
+ * A file's operations reach what its owner keeps behind ->i_private, and
+ * the owner frees that once pseudofs_remove() returned.  Operations that
+ * run between pseudofs_file_get() and pseudofs_file_put() are waited for
+ * by the removal, and those that start after it fail.  The proxies of
+ * enum pseudofs_proxy take that bracket around a file's own operations;
+ * a client can take it itself.  The scheme is debugfs's (Nicolai Stange,
+ * 2016), made available to every client: the count of users is allocated
+ * on first use, beside the inode, and the removal waits for it with no
+ * directory locked.
+ */
+
+#define pr_fmt(fmt) "pseudofs: " fmt
+
+#include <linux/fdtable.h>
+#include <linux/module.h>
+#include <linux/poll.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include "internal.h"
+
+/* How long a removal waits for users before it says who they are */
+#define PSEUDOFS_DRAIN_WARN	(5 * HZ)
+
+static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
+{
+	struct pseudofs_users *users, *old;
+
+	users = kmalloc(sizeof(*users), GFP_KERNEL);
+	if (!users)
+		return NULL;
+	refcount_set(&users->active, 1);
+	init_completion(&users->drained);
+	mutex_init(&users->lock);
+	INIT_LIST_HEAD(&users->cancellations);
+	/* a full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
+	old = cmpxchg(&g->users, NULL, users);
+	if (old) {
+		mutex_destroy(&users->lock);
+		kfree(users);
+		return old;
+	}
+	return users;
+}
+
+/**
+ * pseudofs_file_get - start using a file's data
+ * @dentry: the file
+ *
+ * Until the matching pseudofs_file_put(), pseudofs_remove() of @dentry
+ * waits, so the data its owner frees after the removal may be used.
+ *
+ * Return: 0; -%EIO if the file was removed (its data must not be used);
+ * -%ENOMEM; -%EINVAL if @dentry is not a regular file.
+ */
+int pseudofs_file_get(struct dentry *dentry)
+{
+	struct pseudofs_guard *g;
+	struct pseudofs_users *users;
+
+	if (WARN_ON(!d_is_reg(dentry)))
+		return -EINVAL;
+	g = pseudofs_guard(d_inode(dentry));
+	users = READ_ONCE(g->users);
+	if (!users) {
+		users = pseudofs_users_alloc(g);
+		if (!users)
+			return -ENOMEM;
+	}
+	/* a removal that missed @users unhashed @dentry before looking */
+	if (d_unlinked(dentry) || !refcount_inc_not_zero(&users->active))
+		return -EIO;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(pseudofs_file_get);
+
+/**
+ * pseudofs_file_put - stop using a file's data
+ * @dentry: the file, passed to a successful pseudofs_file_get()
+ */
+void pseudofs_file_put(struct dentry *dentry)
+{
+	struct pseudofs_users *users = pseudofs_guard(d_inode(dentry))->users;
+
+	if (refcount_dec_and_test(&users->active))
+		complete(&users->drained);
+}
+EXPORT_SYMBOL_GPL(pseudofs_file_put);
+
+/**
+ * pseudofs_real_fops - the file operations a proxied file was created with
+ * @file: an open proxied file
+ *
+ * Return: the operations given to pseudofs_create_file(), %NULL for a file
+ * that is not proxied.
+ */
+const struct file_operations *pseudofs_real_fops(const struct file *file)
+{
+	return pseudofs_guard(file_inode(file))->real_fops;
+}
+EXPORT_SYMBOL_GPL(pseudofs_real_fops);
+
+/**
+ * pseudofs_enter_cancellation - let a removal stop the running operation
+ * @file: the file, inside pseudofs_file_get() and pseudofs_file_put()
+ * @c: on the caller's stack, its ->cancel set
+ *
+ * An operation that can block for long (on hardware, on another task)
+ * enters a cancellation: a removal that waits for it calls ->cancel(),
+ * after which the operation should call pseudofs_leave_cancellation() and
+ * return soon.  ->cancel() is only ever called by a removal.
+ */
+void pseudofs_enter_cancellation(struct file *file,
+				 struct pseudofs_cancellation *c)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	struct pseudofs_users *users;
+
+	INIT_LIST_HEAD(&c->list);
+	if (WARN_ON(!d_is_reg(dentry) || !c->cancel))
+		return;
+	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
+	if (WARN_ON(!users))
+		return;
+	mutex_lock(&users->lock);
+	list_add(&c->list, &users->cancellations);
+	mutex_unlock(&users->lock);
+	/* a removal waiting already comes round to cancel it */
+	if (d_unlinked(dentry))
+		complete(&users->drained);
+}
+EXPORT_SYMBOL_GPL(pseudofs_enter_cancellation);
+
+/**
+ * pseudofs_leave_cancellation - the operation no longer needs stopping
+ * @file: the file
+ * @c: what pseudofs_enter_cancellation() was given
+ *
+ * Once this returns, @c is no longer used and may go.
+ */
+void pseudofs_leave_cancellation(struct file *file,
+				 struct pseudofs_cancellation *c)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	struct pseudofs_users *users;
+
+	if (WARN_ON(!d_is_reg(dentry)))
+		return;
+	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
+	if (WARN_ON(!users))
+		return;
+	mutex_lock(&users->lock);
+	list_del_init(&c->list);
+	mutex_unlock(&users->lock);
+}
+EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
+
+/*
+ * @dentry, a file, was just unhashed by a removal: drop the tree's count
+ * of its users and, if some are left, queue it on @drain with a reference
+ * for pseudofs_drain() to wait once no directory is locked.
+ */
+void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain)
+{
+	struct pseudofs_users *users;
+
+	/*
+	 * Pairs with the cmpxchg() in pseudofs_users_alloc(): either we see
+	 * the users, or pseudofs_file_get() sees @dentry unhashed.
+	 */
+	smp_mb();
+	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
+	if (!users || refcount_dec_and_test(&users->active))
+		return;
+	users->dentry = dget(dentry);
+	list_add_tail(&users->removed, drain);
+}
+
+/* Match an open file of @dentry, for iterate_fd(). */
+static int pseudofs_fd_is(const void *dentry, struct file *file,
+			  unsigned int fd)
+{
+	return file->f_path.dentry == dentry;
+}
+
+/* Say which file a removal has waited long for, and who has it open. */
+static void pseudofs_drain_report(struct dentry *dentry)
+{
+	char path[128], who[160] = "";
+	struct task_struct *p;
+	int len = 0, n = 0;
+	const char *s;
+
+	s = dentry_path_raw(dentry, path, sizeof(path));
+	rcu_read_lock();
+	for_each_process(p) {
+		bool open;
+
+		task_lock(p);
+		open = p->files && iterate_fd(p->files, 0, pseudofs_fd_is, dentry);
+		task_unlock(p);
+		if (open && n++ < 8)
+			len += scnprintf(who + len, sizeof(who) - len, " %s[%d]",
+					 p->comm, task_pid_nr(p));
+	}
+	rcu_read_unlock();
+	pr_warn("%s: removal of %s waits for its users; open in:%s\n",
+		dentry->d_sb->s_type->name, IS_ERR(s) ? "?" : s,
+		n ? who : " no task");
+}
+
+/* Wait until nothing uses @users' file, cancelling what can be. */
+static void pseudofs_drain_one(struct pseudofs_users *users)
+{
+	struct pseudofs_cancellation *c;
+	bool told = false;
+
+	while (refcount_read(&users->active)) {
+		/* a cancellation is the user's: touch it under the lock only */
+		mutex_lock(&users->lock);
+		while ((c = list_first_entry_or_null(&users->cancellations,
+						     typeof(*c), list))) {
+			list_del_init(&c->list);
+			c->cancel(users->dentry, c->cancel_data);
+		}
+		mutex_unlock(&users->lock);
+		if (told) {
+			wait_for_completion(&users->drained);
+		} else if (!wait_for_completion_timeout(&users->drained,
+							PSEUDOFS_DRAIN_WARN)) {
+			pseudofs_drain_report(users->dentry);
+			told = true;
+		}
+	}
+}
+
+/* Wait for the users of the files pseudofs_users_removed() queued. */
+void pseudofs_drain(struct list_head *drain)
+{
+	struct pseudofs_users *users, *next;
+
+	list_for_each_entry_safe(users, next, drain, removed) {
+		pseudofs_drain_one(users);
+		list_del(&users->removed);
+		dput(users->dentry);
+	}
+}
+
+/* Free what pseudofs_file_get() allocated for @inode, which goes. */
+void pseudofs_free_users(struct inode *inode)
+{
+	struct pseudofs_users *users = pseudofs_guard(inode)->users;
+
+	if (!users)
+		return;
+	WARN_ON(!list_empty(&users->cancellations));
+	mutex_destroy(&users->lock);
+	kfree(users);
+}
+
+/*
+ * Inside the bracket, check that the file may be opened and take a
+ * reference to the module of its real operations.
+ */
+static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
+				   const struct file_operations *real_fops)
+{
+	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
+	int err;
+
+	if (ops && ops->may_open) {
+		err = ops->may_open(inode, file, real_fops);
+		if (err)
+			return err;
+	}
+	if (fops_get(real_fops))
+		return 0;
+#ifdef CONFIG_MODULES
+	/* the owner is being unloaded and removes the file soon */
+	if (!module_is_live(real_fops->owner))
+		return -ENXIO;
+#endif
+	WARN(1, "%pd: its owner's exit did not remove it\n", file->f_path.dentry);
+	return -ENXIO;
+}
+
+static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	const struct file_operations *real_fops = pseudofs_real_fops(file);
+	int err;
+
+	err = pseudofs_file_get(dentry);
+	if (err)
+		return err == -EIO ? -ENOENT : err;
+	err = pseudofs_proxy_may_open(inode, file, real_fops);
+	if (!err) {
+		replace_fops(file, real_fops);
+		if (real_fops->open)
+			err = real_fops->open(inode, file);
+	}
+	pseudofs_file_put(dentry);
+	return err;
+}
+
+static const struct file_operations pseudofs_open_proxy_fops = {
+	.open	= pseudofs_open_proxy_open,
+};
+
+/*
+ * Each proxy method calls the real one inside the bracket, or fails as
+ * the file is removed.
+ */
+static loff_t pseudofs_proxy_llseek(struct file *file, loff_t offset,
+				    int whence)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	loff_t ret;
+
+	if (pseudofs_file_get(dentry))
+		return -EIO;
+	ret = pseudofs_real_fops(file)->llseek(file, offset, whence);
+	pseudofs_file_put(dentry);
+	return ret;
+}
+
+static ssize_t pseudofs_proxy_read(struct file *file, char __user *buf,
+				   size_t size, loff_t *ppos)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	ssize_t ret;
+
+	if (pseudofs_file_get(dentry))
+		return -EIO;
+	ret = pseudofs_real_fops(file)->read(file, buf, size, ppos);
+	pseudofs_file_put(dentry);
+	return ret;
+}
+
+static ssize_t pseudofs_proxy_write(struct file *file, const char __user *buf,
+				    size_t size, loff_t *ppos)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	ssize_t ret;
+
+	if (pseudofs_file_get(dentry))
+		return -EIO;
+	ret = pseudofs_real_fops(file)->write(file, buf, size, ppos);
+	pseudofs_file_put(dentry);
+	return ret;
+}
+
+static long pseudofs_proxy_ioctl(struct file *file, unsigned int cmd,
+				 unsigned long arg)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	long ret;
+
+	if (pseudofs_file_get(dentry))
+		return -EIO;
+	ret = pseudofs_real_fops(file)->unlocked_ioctl(file, cmd, arg);
+	pseudofs_file_put(dentry);
+	return ret;
+}
+
+static __poll_t pseudofs_proxy_poll(struct file *file,
+				    struct poll_table_struct *wait)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	__poll_t mask;
+
+	if (pseudofs_file_get(dentry))
+		return EPOLLHUP;
+	mask = pseudofs_real_fops(file)->poll(file, wait);
+	pseudofs_file_put(dentry);
+	return mask;
+}
+
+/*
+ * ->release always runs, removed or not, so that nothing leaks; it must
+ * not rely on ->i_private any more.
+ */
+static int pseudofs_proxy_release(struct inode *inode, struct file *file)
+{
+	const struct file_operations *real_fops = pseudofs_real_fops(file);
+	const struct file_operations *proxy_fops = file->f_op;
+	int err = 0;
+
+	if (real_fops->release)
+		err = real_fops->release(inode, file);
+	replace_fops(file, inode->i_fop);
+	kfree(proxy_fops);
+	fops_put(real_fops);
+	return err;
+}
+
+/*
+ * Each open file gets operations of its own with exactly the methods its
+ * real operations have, so that the VFS treats a missing one as it would.
+ */
+static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	const struct file_operations *real_fops = pseudofs_real_fops(file);
+	const struct file_operations *proxy;
+	int err;
+
+	err = pseudofs_file_get(dentry);
+	if (err)
+		return err == -EIO ? -ENOENT : err;
+	err = pseudofs_proxy_may_open(inode, file, real_fops);
+	if (err)
+		goto out;
+	err = -ENOMEM;
+	proxy = kmemdup(&(const struct file_operations) {
+		.release = pseudofs_proxy_release,
+		.llseek = real_fops->llseek ? pseudofs_proxy_llseek : NULL,
+		.read = real_fops->read ? pseudofs_proxy_read : NULL,
+		.write = real_fops->write ? pseudofs_proxy_write : NULL,
+		.poll = real_fops->poll ? pseudofs_proxy_poll : NULL,
+		.unlocked_ioctl = real_fops->unlocked_ioctl ?
+				  pseudofs_proxy_ioctl : NULL,
+	}, sizeof(*proxy), GFP_KERNEL);
+	if (!proxy)
+		goto out_put;
+	replace_fops(file, proxy);
+	err = real_fops->open ? real_fops->open(inode, file) : 0;
+	if (err) {
+		replace_fops(file, inode->i_fop);
+		kfree(proxy);
+		goto out_put;
+	}
+	/* an ->open that put in operations of its own gives up the proxy */
+	if (WARN(file->f_op != proxy, "%pd: ->open replaced the proxy\n",
+		 dentry)) {
+		kfree(proxy);
+		goto out_put;
+	}
+	goto out;
+out_put:
+	fops_put(real_fops);
+out:
+	pseudofs_file_put(dentry);
+	return err;
+}
+
+static const struct file_operations pseudofs_full_proxy_fops = {
+	.open	= pseudofs_full_proxy_open,
+};
+
+/*
+ * Give @inode, a new regular file, @fops, or a proxy of them; @proxy and
+ * @fops were checked by pseudofs_create_file().
+ */
+void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
+			const struct file_operations *fops)
+{
+	if (proxy == PSEUDOFS_PROXY_NONE) {
+		if (fops)
+			inode->i_fop = fops;
+		return;
+	}
+	pseudofs_guard(inode)->real_fops = fops;
+	inode->i_fop = proxy == PSEUDOFS_PROXY_FULL ?
+		&pseudofs_full_proxy_fops : &pseudofs_open_proxy_fops;
+}
