@@ -63,6 +63,11 @@ MUTANTS = [
      '\t\t\tWRITE_ONCE(sbi->values[i], fci->values[i]);\n', '\t\t\t;\n'),
     ('inode.c', 'user directories lose the filesystem\'s directory ->getattr',
      '\tif (iops && iops->getattr)\n', '\tif (0)\n'),
+    ('file.c', 'a removal does not wait for the users of its files',
+     '\t\tpseudofs_drain_one(users);\n', ''),
+    ('file.c', 'a proxy opens a removed file',
+     '\t\treturn err == -EIO ? -ENOENT : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n',
+     '\t\treturn err == -EIO ? 0 : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n'),
 ]
 
 args = sys.argv[1:]

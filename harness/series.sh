@@ -110,15 +110,16 @@ awk '/^config LIBPSEUDOFS_KUNIT_TEST/ { skip = 1 } !skip' "$repo/fs/libpseudofs/
 	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$work/Kconfig.lib"
 add_file fs/libpseudofs/Makefile "$work/Makefile.lib"
 add_file fs/libpseudofs/Kconfig "$work/Kconfig.lib"
+add_file fs/libpseudofs/file.c
 add_file fs/libpseudofs/inode.c
 add_file fs/libpseudofs/super.c
 add_file fs/libpseudofs/internal.h
 add_file include/linux/libpseudofs.h
 add_hunks fs/Kconfig
 add_hunks fs/Makefile
-maint fs/libpseudofs/Kconfig fs/libpseudofs/Makefile fs/libpseudofs/inode.c fs/libpseudofs/super.c \
-	fs/libpseudofs/internal.h include/linux/libpseudofs.h
-commit fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h \
+maint fs/libpseudofs/Kconfig fs/libpseudofs/Makefile fs/libpseudofs/file.c fs/libpseudofs/inode.c \
+	fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h
+commit fs/libpseudofs/file.c fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h \
 	include/linux/libpseudofs.h <<'EOF'
 fs: add libpseudofs, a library for pseudo filesystems
 
@@ -140,6 +141,12 @@ steps (start, new inode, end) for a filesystem that sets up its
 inodes itself, as eventfs does.  Directories may let userspace mkdir and
 rmdir through hooks, which tracefs's instances directory needs.
 
+A file may be kept safe from its removal: between pseudofs_file_get()
+and pseudofs_file_put() its data stays, a removal waits for those users
+(with no directory locked, and saying after five seconds who has the
+file open), and proxies of its file operations take that bracket for
+it, as debugfs's did; a blocked operation can be cancelled.
+
 The library is built on fs/libfs.c, kern_mount() and the fs_context
 mount API.  Nothing selects CONFIG_LIBPSEUDOFS yet; the following
 patches move debugfs, tracefs and securityfs onto it.
@@ -151,9 +158,11 @@ add_file fs/libpseudofs/Kconfig
 add_file fs/libpseudofs/.kunitconfig
 add_file fs/libpseudofs/tests/libpseudofs_kunit.c
 add_file fs/libpseudofs/tests/libpseudofs_instances_kunit.c
+add_file fs/libpseudofs/tests/libpseudofs_proxy_kunit.c
 maint fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/
 commit fs/libpseudofs/.kunitconfig fs/libpseudofs/tests/libpseudofs_kunit.c \
-	fs/libpseudofs/tests/libpseudofs_instances_kunit.c <<'EOF'
+	fs/libpseudofs/tests/libpseudofs_instances_kunit.c \
+	fs/libpseudofs/tests/libpseudofs_proxy_kunit.c <<'EOF'
 libpseudofs: add KUnit tests
 
 Test the library on two filesystems of the suite's own: creation,
@@ -167,7 +176,9 @@ fail-nth counter; it arms failslab for that counter itself.  A third,
 libpseudofs_instances, mounts filesystems with a superblock per mount
 and per key: two instances independent in entries, options, remount
 and umount; the same key sharing one; options of a filesystem's own
-accepted, refused, shown and mounted again from what was shown.
+accepted, refused, shown and mounted again from what was shown.  A
+fourth, libpseudofs_proxy, removes proxied files while they are open,
+read, blocked in a read, inside a cancellation or held by hand.
 
 Both run with ./tools/testing/kunit/kunit.py run --kunitconfig=fs/libpseudofs
 EOF
@@ -175,15 +186,20 @@ EOF
 # 3. debugfs
 add_file fs/debugfs/inode.c
 add_hunks lib/Kconfig.debug
+add_hunks fs/debugfs/file.c
+add_hunks fs/debugfs/internal.h
+add_hunks include/linux/debugfs.h
 commit fs/debugfs/inode.c <<'EOF'
 debugfs: build on libpseudofs
 
 Replace debugfs's own internal mount, lookup under the parent's lock,
 inode allocation, mount option parsing and recursive removal with the
-library's.  debugfs keeps its policy: the proxy file operations that
-protect against removal, the automount points, the debugfs_allow
-restrictions, and mount options that apply to the root directory only,
-on mount and on remount, with unknown options ignored.
+library's, and its proxy file operations, active-users count and
+cancellations with the library's (debugfs_file_get() and its siblings
+keep their API).  debugfs keeps its policy: which files are proxied
+fully, the lockdown check on open, the automount points, the
+debugfs_allow restrictions, and mount options that apply to the root
+directory only, on mount and on remount, with unknown options ignored.
 
 The API and what userspace sees are unchanged: paths, owners, modes and
 the /sys/kernel/debug/tracing automount are the same as before.

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for libpseudofs's removal safety: files made with a proxy
+ * (enum pseudofs_proxy), pseudofs_file_get() and pseudofs_file_put(), the
+ * wait of pseudofs_remove() for users, and cancellations.
+ *
+ * One filesystem of the suite's own, "pseudofs_proxy_test"; its files are
+ * opened through its internal mount.  A file's ->read can be made to block
+ * until the case lets it go, so that a removal can be started while a read
+ * is inside the proxy; the case's state is in test->priv.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/kthread.h>
+#include <linux/libpseudofs.h>
+#include <linux/poll.h>
+
+#include "../internal.h"
+
+/**
+ * struct pfp_state - one case's state, in test->priv
+ * @block: ->read waits for @release before it returns
+ * @in_read: completed when a blocking ->read started
+ * @release: lets a blocking ->read return
+ * @cancel: ->read enters a cancellation whose ->cancel lets it go
+ * @cancelled: calls of ->cancel
+ * @reads: calls of the real ->read
+ * @releases: calls of the real ->release
+ * @refuse: what ->may_open returns
+ * @removed: the removal of @file returned
+ * @read_done: the reading thread is done
+ * @file: the file a removal thread removes
+ */
+struct pfp_state {
+	bool block;
+	struct completion in_read;
+	struct completion release;
+	bool cancel;
+	atomic_t cancelled;
+	atomic_t reads;
+	atomic_t releases;
+	int refuse;
+	struct completion removed;
+	struct completion read_done;
+	struct dentry *file;
+};
+
+static struct pfp_state *pfp_now;
+
+static void pfp_cancel(struct dentry *dentry, void *data)
+{
+	struct pfp_state *st = data;
+
+	atomic_inc(&st->cancelled);
+	complete(&st->release);
+}
+
+static ssize_t pfp_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos)
+{
+	struct pfp_state *st = pfp_now;
+	struct pseudofs_cancellation c = {
+		.cancel = pfp_cancel, .cancel_data = st,
+	};
+
+	atomic_inc(&st->reads);
+	if (st->block) {
+		if (st->cancel)
+			pseudofs_enter_cancellation(file, &c);
+		complete(&st->in_read);
+		wait_for_completion(&st->release);
+		if (st->cancel)
+			pseudofs_leave_cancellation(file, &c);
+	}
+	return 4;
+}
+
+static ssize_t pfp_write(struct file *file, const char __user *buf,
+			 size_t len, loff_t *ppos)
+{
+	return len;
+}
+
+static __poll_t pfp_poll(struct file *file, struct poll_table_struct *wait)
+{
+	return EPOLLIN;
+}
+
+static int pfp_release(struct inode *inode, struct file *file)
+{
+	atomic_inc(&pfp_now->releases);
+	return 0;
+}
+
+static const struct file_operations pfp_fops = {
+	.read		= pfp_read,
+	.write		= pfp_write,
+	.poll		= pfp_poll,
+	.llseek		= default_llseek,
+	.release	= pfp_release,
+};
+
+static int pfp_may_open(struct inode *inode, struct file *file,
+			const struct file_operations *real_fops)
+{
+	return real_fops == &pfp_fops ? pfp_now->refuse : -EINVAL;
+}
+
+static const struct pseudofs_operations pfp_ops = {
+	.may_open	= pfp_may_open,
+};
+
+static struct pseudofs pfp_fs = {
+	.type.name	= "pseudofs_proxy_test",
+	.magic		= 0x70667078,
+	.default_mode	= 0755,
+	.ops		= &pfp_ops,
+};
+
+/* The case's own files: their ->release runs before the put returns. */
+KUNIT_DEFINE_ACTION_WRAPPER(pfp_fput, __fput_sync, struct file *);
+
+static void pfp_remove(void *dentry)
+{
+	pseudofs_remove(&pfp_fs, dentry);
+}
+
+/* A file of @proxy, removed at the end of the case. */
+static struct dentry *pfp_file(struct kunit *test, enum pseudofs_proxy proxy)
+{
+	struct dentry *d = pseudofs_create_file(&pfp_fs, "f", 0600, NULL, NULL,
+						proxy, &pfp_fops);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, d), 0);
+	return d;
+}
+
+/* Open @d, even removed, as an open() that found it would. */
+static struct file *pfp_open(struct kunit *test, struct dentry *d)
+{
+	struct path path = { .mnt = pfp_fs.state->mount, .dentry = d };
+	struct file *f = dentry_open(&path, O_RDWR, current_cred());
+
+	if (!IS_ERR(f))
+		KUNIT_EXPECT_EQ(test, kunit_add_action_or_reset(test, pfp_fput, f), 0);
+	return f;
+}
+
+/*
+ * Read or write as read(2) and write(2) would call the file's operations
+ * (kernel_read() and kernel_write() want ->read_iter and ->write_iter);
+ * the suite's ->read and ->write do not touch the buffer.
+ */
+static ssize_t pfp_read_file(struct file *f)
+{
+	loff_t pos = 0;
+
+	return f->f_op->read ? f->f_op->read(f, NULL, 8, &pos) : -EINVAL;
+}
+
+static ssize_t pfp_write_file(struct file *f)
+{
+	loff_t pos = 0;
+
+	return f->f_op->write ? f->f_op->write(f, NULL, 1, &pos) : -EINVAL;
+}
+
+/* Wait a while for @done; long enough under emulation. */
+static bool pfp_wait(struct completion *done, unsigned int secs)
+{
+	return wait_for_completion_timeout(done, secs * HZ);
+}
+
+static int pfp_remover(void *data)
+{
+	struct pfp_state *st = data;
+
+	pseudofs_remove(&pfp_fs, st->file);
+	complete(&st->removed);
+	return 0;
+}
+
+/* Read the file given, then put the reference taken for the thread. */
+static int pfp_reader(void *data)
+{
+	struct pfp_state *st = pfp_now;
+
+	pfp_read_file(data);
+	fput(data);
+	complete(&st->read_done);
+	return 0;
+}
+
+/* Whatever the case asserted, let the reader go before the state goes. */
+static void pfp_stop_reader(void *data)
+{
+	struct pfp_state *st = data;
+
+	complete_all(&st->release);
+	wait_for_completion_timeout(&st->read_done, 10 * HZ);
+}
+
+static void pfp_start_reader(struct kunit *test, struct file *f)
+{
+	struct pfp_state *st = test->priv;
+	struct task_struct *t = kthread_run(pfp_reader, get_file(f), "pfp_read");
+
+	if (IS_ERR(t))
+		fput(f);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_stop_reader, st), 0);
+}
+
+/* Remove @d now rather than at the end of the case. */
+static void pfp_remove_now(struct kunit *test, struct dentry *d)
+{
+	kunit_remove_action(test, pfp_remove, d);
+	pseudofs_remove(&pfp_fs, d);
+}
+
+static int pfp_init(struct kunit *test)
+{
+	struct pfp_state *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+
+	if (!st)
+		return -ENOMEM;
+	init_completion(&st->in_read);
+	init_completion(&st->release);
+	init_completion(&st->removed);
+	init_completion(&st->read_done);
+	test->priv = st;
+	pfp_now = st;
+	return 0;
+}
+
+static int pfp_suite_init(struct kunit_suite *suite)
+{
+	return pseudofs_register(&pfp_fs);
+}
+
+static void pfp_suite_exit(struct kunit_suite *suite)
+{
+	pseudofs_unregister(&pfp_fs);
+}
+
+static const enum pseudofs_proxy pfp_proxies[] = {
+	PSEUDOFS_PROXY_OPEN, PSEUDOFS_PROXY_FULL,
+};
+
+static void pfp_proxy_desc(const enum pseudofs_proxy *p, char *desc)
+{
+	strscpy(desc, *p == PSEUDOFS_PROXY_FULL ? "full" : "open",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(pfp_proxy, pfp_proxies, pfp_proxy_desc);
+
+/* Bad proxies are refused and create nothing. */
+static void pfp_create_bad(struct kunit *test)
+{
+	struct dentry *d;
+
+	d = pseudofs_create_file(&pfp_fs, "f", 0600, NULL, NULL,
+				 PSEUDOFS_PROXY_FULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_create_file(&pfp_fs, "f", 0600, NULL, NULL,
+				 PSEUDOFS_PROXY_FULL + 1, &pfp_fops);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_lookup(&pfp_fs, "f", NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -ENOENT);
+}
+
+/*
+ * Either proxy: the file works while it is there, and cannot be opened
+ * once removed; ->may_open can refuse; the real ->release runs once.
+ */
+static void pfp_open_after_remove(struct kunit *test)
+{
+	const enum pseudofs_proxy *proxy = test->param_value;
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, *proxy);
+	struct file *f;
+
+	KUNIT_EXPECT_PTR_NE(test, d_inode(d)->i_fop, &pfp_fops);
+	st->refuse = -EPERM;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -EPERM);
+	st->refuse = 0;
+	f = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_real_fops(f), &pfp_fops);
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), 4);
+
+	dget(d);
+	pfp_remove_now(test, d);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -ENOENT);
+	dput(d);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 0);
+	kunit_release_action(test, pfp_fput, f);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 1);
+}
+
+/* The full proxy: every operation fails once the file is removed. */
+static void pfp_full_after_remove(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	struct file *f = pfp_open(test, d);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, NULL), EPOLLIN);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(f, 2, SEEK_SET), 2);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), 1);
+	pfp_remove_now(test, d);
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), -EIO);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), -EIO);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(f, 0, SEEK_SET), -EIO);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, NULL), EPOLLHUP);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->reads), 0);
+	kunit_release_action(test, pfp_fput, f);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 1);
+}
+
+/* Start a removal of @d in a thread of its own. */
+static void pfp_start_remover(struct kunit *test, struct dentry *d)
+{
+	struct pfp_state *st = test->priv;
+
+	st->file = d;
+	kunit_remove_action(test, pfp_remove, d);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(kthread_run(pfp_remover, st, "pfp_remove")));
+}
+
+/*
+ * A removal waits for a read inside the full proxy, with the directory
+ * unlocked: a lookup in it goes on meanwhile.
+ */
+static void pfp_remove_waits_for_read(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	struct file *f = pfp_open(test, d);
+	struct dentry *l;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	st->block = true;
+	pfp_start_reader(test, f);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->in_read, 10));
+	pfp_start_remover(test, d);
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 1));
+	l = pseudofs_lookup(&pfp_fs, "f", NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(l), -ENOENT);
+	complete(&st->release);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), -EIO);
+}
+
+/* A removal cancels a read that entered a cancellation, and waits for it. */
+static void pfp_cancellation(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	struct file *f = pfp_open(test, d);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	st->block = true;
+	st->cancel = true;
+	pfp_start_reader(test, f);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->in_read, 10));
+	pfp_start_remover(test, d);
+	KUNIT_EXPECT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->cancelled), 1);
+}
+
+/*
+ * The bracket taken by hand, on a file with no proxy: the removal waits
+ * for the put, and a get after it fails.  Waiting longer than five
+ * seconds, the removal says which file it waits for and who has it open.
+ */
+static void pfp_get_put(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_NONE);
+	struct file *f = pfp_open(test, d);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_EXPECT_PTR_EQ(test, f->f_op, &pfp_fops);
+	KUNIT_ASSERT_EQ(test, pseudofs_file_get(d), 0);
+	dget(d);
+	pfp_start_remover(test, d);
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 6));
+	pseudofs_file_put(d);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_EQ(test, pseudofs_file_get(d), -EIO);
+	dput(d);
+}
+
+static struct kunit_case pfp_cases[] = {
+	KUNIT_CASE(pfp_create_bad),
+	KUNIT_CASE_PARAM(pfp_open_after_remove, pfp_proxy_gen_params),
+	KUNIT_CASE(pfp_full_after_remove),
+	KUNIT_CASE(pfp_remove_waits_for_read),
+	KUNIT_CASE(pfp_cancellation),
+	KUNIT_CASE_SLOW(pfp_get_put),
+	{}
+};
+
+static struct kunit_suite pfp_suite = {
+	.name		= "libpseudofs_proxy",
+	.suite_init	= pfp_suite_init,
+	.suite_exit	= pfp_suite_exit,
+	.init		= pfp_init,
+	.test_cases	= pfp_cases,
+};
+
+kunit_test_suite(pfp_suite);
+
+MODULE_DESCRIPTION("KUnit tests for libpseudofs's removal safety");
+MODULE_LICENSE("GPL");
