@@ -518,6 +518,13 @@ static int pseudofs_check(struct pseudofs *pfs)
 	if (pfs->instances == PSEUDOFS_PER_KEY &&
 	    !(pfs->ops && pfs->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
+	/*
+	 * The internal mount would hold the module from its init to its
+	 * exit, which could then never run: a module's tree lives in its
+	 * mounts' superblocks, which hold it while they are mounted or open.
+	 */
+	if (pfs->instances == PSEUDOFS_SINGLE && pfs->type.owner)
+		why = "PSEUDOFS_SINGLE in a module: use PSEUDOFS_PER_KEY";
 	if (why) {
 		pr_err("%s: not registered: %s\n", pfs->type.name, why);
 		return -EINVAL;
