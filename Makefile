@@ -108,7 +108,7 @@ SUITES_STOCK_DEBUG   ?= stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
 # on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)
 # on that live patching of code the other vCPU runs ("Oops: int3").
-SUITES_PATCHED_DEBUG ?= stress,failslab,kunitfault,kmemleak
+SUITES_PATCHED_DEBUG ?= stress,failslab,kunitfault,modules,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \

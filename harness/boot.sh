@@ -15,6 +15,23 @@ stream=$results/.stream-$name.log
 rm -f "$console" "$stream"
 
 accel=$("$here/kvm-probe.sh" "$kernel")
+
+# The kernel's modules (those its modules.order lists, in the build folder
+# three levels above bzImage) go to the guest's /lib/modules/ in a cpio
+# appended to the initramfs, which the kernel unpacks after it.
+kdir=$(cd "$(dirname "$kernel")/../../.." && pwd)
+if [ -s "$kdir/modules.order" ]; then
+	mods=$(mktemp -d)
+	mkdir -p "$mods/lib/modules"
+	sed 's/\.o$/.ko/' "$kdir/modules.order" | while read -r ko; do
+		[ -f "$kdir/$ko" ] && cp "$kdir/$ko" "$mods/lib/modules/"
+	done
+	cp "$initrd" "$results/.initrd-$name"
+	(cd "$mods" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 >>"$results/.initrd-$name"
+	echo "boot $name: modules $(ls "$mods/lib/modules" | tr '\n' ' ')"
+	rm -rf "$mods"
+	initrd=$results/.initrd-$name
+fi
 # The debug kernels are SMP with two CPUs: under TCG each vCPU gets its own
 # host thread (MTTCG) so that the two really run at once.  They also get
 # more memory (KASAN's shadow, kmemleak's pool, the stress suites).

@@ -15,11 +15,17 @@ make -s -C "$src" O="$tmp" ARCH=x86_64 olddefconfig >/dev/null
 # symbols the stock one does not: those are only checked where they exist).
 find "$src" -path "$src/.git" -prune -o -name 'Kconfig*' -print0 | xargs -0 cat |
 	sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/\2/p' | sort -u >"$tmp/symbols"
+# A later fragment overrides an earlier one (merge_config.sh's rule): each
+# symbol is checked against the last fragment that sets it.
+i=0
 for frag in "$@"; do
+	i=$((i + 1))
+	later=("${@:i+1}")
 	grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while IFS= read -r line; do
 		sym=${line%%=*}
 		want=${line#*=}
 		grep -qx "${sym#CONFIG_}" "$tmp/symbols" || continue
+		[ ${#later[@]} -gt 0 ] && grep -qE "^$sym=" "${later[@]}" && continue
 		if [ "$want" = n ]; then
 			! grep -q "^$sym=y" "$tmp/.config" || { echo "config: $sym=y despite $frag" >&2; exit 1; }
 		elif ! grep -qx "$line" "$tmp/.config"; then

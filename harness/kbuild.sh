@@ -66,7 +66,10 @@ stats() { ccache --print-stats 2>/dev/null | awk '
 	$1 == "cache_miss" { m = $2 } END { print d + 0, p + 0, m + 0 }'; }
 read -r d0 p0 m0 < <(stats)
 start=$(date +%s)
-make -s -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"${JOBS:-$(nproc)}" bzImage "$@"
+# with module support, the modules too (boot.sh gives them to the guest)
+targets=bzImage
+grep -q '^CONFIG_MODULES=y' "$out/.config" 2>/dev/null && targets="bzImage modules"
+make -s -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"${JOBS:-$(nproc)}" $targets "$@"
 rc=$?
 secs=$(( $(date +%s) - start ))
 read -r d1 p1 m1 < <(stats)

@@ -379,6 +379,7 @@ def main():
                                      ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
                                      ('tallyfs', ('patched',), ()),
+                                     ('modules', ('patched-debug',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ()),
                                      ('cocci-mix', None, ()),
