@@ -27,6 +27,15 @@
  * each entry is d_alloc_name() + new_inode() + d_add() and later d_delete()
  * + dput(), under the root's inode lock, the same N names.
  *
+ * op=open_read_close is one open + read + close of a file whose ->read
+ * returns 0, 1000 times a round: on debugfs (debugfs_create_file(), whose
+ * removal proxy both kernels have) and, where libpseudofs is built, on a
+ * filesystem of the library's with its full proxy and with none:
+ *
+ *   pseudofs_bench: fs=debugfs op=open_read_close cycles_per_op=1234
+ *   pseudofs_bench: fs=pseudofs_proxy op=open_read_close cycles_per_op=1234
+ *   pseudofs_bench: fs=pseudofs_bare op=open_read_close cycles_per_op=1234
+ *
  * Time is counted in TSC cycles (get_cycles()), not ktime: the test guests
  * (tinyconfig under QEMU's TCG, no HPET nor PM timer, no TSC calibration)
  * run on refined-jiffies, 4 ms a tick, while their TSC is the host's.
@@ -46,6 +55,11 @@
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/mount.h>
+#include <linux/cred.h>
+#include <linux/file.h>
+#if IS_ENABLED(CONFIG_LIBPSEUDOFS)
+#include <linux/libpseudofs.h>
+#endif
 
 #define BENCH_MAX_ROUNDS 64
 
@@ -329,6 +343,104 @@ static void __init bench_fs(const struct bench_fs *fs, unsigned int n)
 	}
 }
 
+/* A file that reads nothing, for open_read_close */
+static ssize_t bench_read(struct file *file, char __user *buf, size_t len,
+			  loff_t *ppos)
+{
+	return 0;
+}
+
+static const struct file_operations bench_read_fops = {
+	.open	= simple_open,
+	.read	= bench_read,
+	.llseek	= default_llseek,
+};
+
+#define BENCH_OPENS 1000
+
+/* Print the median cycles of an open + read + close of @d, seen in @mnt. */
+static void __init bench_open_read_close(const char *fs, struct vfsmount *mnt,
+					 struct dentry *d)
+{
+	static s64 fig[BENCH_MAX_ROUNDS] __initdata;
+	struct path path = { .mnt = mnt, .dentry = d };
+	unsigned int r, i;
+	struct file *f;
+	loff_t pos;
+	cycles_t t;
+
+	if (IS_ERR(mnt) || IS_ERR_OR_NULL(d))
+		goto fail;
+	for (r = 0; r < bench_rounds; r++) {
+		t = get_cycles();
+		for (i = 0; i < BENCH_OPENS; i++) {
+			f = dentry_open(&path, O_RDONLY, current_cred());
+			if (IS_ERR(f))
+				goto fail;
+			pos = 0;
+			vfs_read(f, NULL, 1, &pos);
+			__fput_sync(f);
+		}
+		fig[r] = (get_cycles() - t) / BENCH_OPENS;
+	}
+	sort(fig, bench_rounds, sizeof(s64), cmp_s64, NULL);
+	pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
+		fs, fig[bench_rounds / 2]);
+	return;
+fail:
+	pr_err("pseudofs_bench: fs=%s: cannot open a file\n", fs);
+}
+
+static void __init bench_debugfs_files(void)
+{
+	struct file_system_type *type = get_fs_type("debugfs");
+	struct vfsmount *mnt = type ? kern_mount(type) : ERR_PTR(-ENODEV);
+	struct dentry *d;
+
+	d = debugfs_create_file("pseudofs_bench", 0444, NULL, NULL,
+				&bench_read_fops);
+	bench_open_read_close("debugfs", mnt, d);
+	debugfs_remove(d);
+	if (!IS_ERR(mnt))
+		kern_unmount(mnt);
+	if (type)
+		put_filesystem(type);
+}
+
+#if IS_ENABLED(CONFIG_LIBPSEUDOFS)
+static struct pseudofs bench_pseudofs = {
+	.type.name	= "pseudofs_bench",
+	.magic		= 0x70626e63,
+	.default_mode	= 0755,
+};
+
+/* The same file, with libpseudofs's full proxy and without. */
+static void __init bench_pseudofs_files(void)
+{
+	struct dentry *proxy, *bare;
+	struct vfsmount *mnt;
+
+	if (pseudofs_register(&bench_pseudofs))
+		return;
+	mnt = kern_mount(&bench_pseudofs.type);
+	proxy = pseudofs_create_file(&bench_pseudofs, "proxy", 0444, NULL, NULL,
+				     PSEUDOFS_PROXY_FULL, &bench_read_fops);
+	bare = pseudofs_create_file(&bench_pseudofs, "bare", 0444, NULL, NULL,
+				    PSEUDOFS_PROXY_NONE, &bench_read_fops);
+	bench_open_read_close("pseudofs_proxy", mnt, proxy);
+	bench_open_read_close("pseudofs_bare", mnt, bare);
+	pseudofs_remove(&bench_pseudofs, proxy);
+	pseudofs_remove(&bench_pseudofs, bare);
+	if (!IS_ERR(mnt))
+		kern_unmount(mnt);
+	pseudofs_unregister(&bench_pseudofs);
+}
+#else
+static void __init bench_pseudofs_files(void)
+{
+}
+#endif
+
 static const struct bench_fs bench_fss[] __initconst = {
 	{ "debugfs", debugfs_create_dir, bench_debugfs_create, debugfs_remove, true },
 #ifdef CONFIG_TRACING
@@ -354,6 +466,8 @@ static int __init pseudofs_bench_init(void)
 	for (n = 100; n <= bench_max; n *= 10)
 		for (f = 0; f < ARRAY_SIZE(bench_fss); f++)
 			bench_fs(&bench_fss[f], n);
+	bench_debugfs_files();
+	bench_pseudofs_files();
 	if (!IS_ERR(floor_mnt))
 		kern_unmount(floor_mnt);
 	if (!err)

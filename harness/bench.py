@@ -29,6 +29,8 @@ UNIT = {'cycles_per_entry': 'cyc/entry', 'ns_per_entry': 'ns/entry',
         'us_per_op': 'us/op', 'bytes_per_instance': 'B/instance'}
 # fs=floor's figures: the least a pseudo-fs can do, per N
 FLOOR_PHASES = ('create_flat', 'remove_flat')
+# figures of libpseudofs alone, which the stock kernel cannot have
+PATCHED_ONLY = ('pseudofs_proxy', 'pseudofs_bare')
 
 
 def parse(path):
@@ -98,6 +100,8 @@ def main():
         med[key] = {k: statistics.median(v) if v else None
                     for k in KERNELS for v in [vals[key][k]]}
         for k in KERNELS:
+            if k == 'stock' and key[0] in PATCHED_ONLY:
+                continue
             if len(vals[key][k]) < len(runs[k]) or not runs[k]:
                 missing += 1
     rows = []
@@ -131,6 +135,12 @@ def main():
     rows.append('/stock: ours over stock; /floor: ours over fs=floor of the same patched boots '
                 '(the least a pseudo-fs can do: d_alloc_name + new_inode + d_add, d_delete + dput, '
                 'on a superblock of the benchmark\'s own; its own /stock shows the noise between boots)')
+    orc = [med.get((fs, 0, 'open_read_close', 'cycles_per_op'), {}).get('patched')
+           for fs in PATCHED_ONLY]
+    if None not in orc:
+        rows.append(f'the removal proxy on open+read+close: pseudofs_proxy/pseudofs_bare = '
+                    f'{div(orc[0], orc[1])} (the same file of libpseudofs with its full proxy '
+                    f'and with none, patched boots)')
     mhz = host_tsc_mhz()
     if mhz:
         rows.append(f'cyc = TSC cycles of the host (the guest under TCG reads the host TSC): '
