@@ -257,8 +257,9 @@ report:
 # Lines of the plumbing before (stock) and after (our clients + library,
 # tests excluded), one line per file; then our samples/pseudofs/*.c without
 # the SPDX line and comments.  Files not in the overlay yet are said so.
-STOCK_SRC := fs/debugfs/inode.c fs/tracefs/inode.c security/inode.c
-LIB_SRC := fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h
+STOCK_SRC := fs/debugfs/inode.c fs/debugfs/file.c fs/tracefs/inode.c security/inode.c
+LIB_SRC := fs/libpseudofs/file.c fs/libpseudofs/inode.c fs/libpseudofs/super.c \
+	fs/libpseudofs/internal.h include/linux/libpseudofs.h
 SAMPLES := samples/pseudofs
 loc: $(PRISTINE)/.unpacked
 	@$(H)/loc.sh $(PRISTINE) $(TOP) "$(STOCK_SRC)" "$(LIB_SRC)" "$(SAMPLES)"

@@ -4,8 +4,9 @@
 # loc.sh PRISTINE REPO "STOCK FILES" "LIBRARY FILES" "SAMPLE DIRS"
 #
 # Lines of the pseudo-fs plumbing, one line per file:
-#   - each of STOCK FILES in PRISTINE beside our overlay's copy in REPO
-#     ("not yet in the overlay" when we have none yet);
+#   - each of STOCK FILES in PRISTINE beside our overlay's copy in REPO, or
+#     PRISTINE's with the hunks of REPO/patches/*.patch for it applied
+#     ("not yet in the overlay" when we have neither);
 #   - each of LIBRARY FILES (ours only; stock has no library);
 #   - totals: stock against ours, over the stock files we replace already
 #     plus the library;
@@ -46,14 +47,42 @@ code_lines() {
 
 row() { printf '  %-34s %7s %7s\n' "$@"; }
 
+# patched_lines FILE: lines of the pristine FILE with the hunks of our
+# patches/*.patch for it applied; nothing if no patch touches it.
+patched_lines() {
+	local tmp
+	tmp=$(mktemp -d)
+	mkdir -p "$tmp/$(dirname "$1")"
+	cp "$pristine/$1" "$tmp/$1"
+	python3 - "$repo/patches" "$1" >"$tmp/p.diff" <<'EOF'
+import glob, os, re, sys
+src, want = sys.argv[1], sys.argv[2]
+for p in sorted(glob.glob(os.path.join(src, '*.patch'))):
+    cur = False
+    for ln in open(p).read().splitlines(True):
+        m = re.match(r'^--- a/(\S+)', ln)
+        if m:
+            cur = m.group(1) == want
+        if cur:
+            sys.stdout.write(ln)
+EOF
+	[ -s "$tmp/p.diff" ] && patch -s -d "$tmp" -p1 <"$tmp/p.diff" >/dev/null && lines "$tmp/$1"
+	rm -rf "$tmp"
+}
+
 echo "== lines of the plumbing: stock vs ours (library included, tests excluded)"
 row file stock ours
 st=0 ot=0 missing=()
 for f in $stock_files; do
 	s=0
 	[ -f "$pristine/$f" ] && s=$(lines "$pristine/$f")
+	o=
 	if [ -f "$repo/$f" ]; then
 		o=$(lines "$repo/$f")
+	elif [ -f "$pristine/$f" ]; then
+		o=$(patched_lines "$f")
+	fi
+	if [ -n "$o" ]; then
 		row "$f" "$s" "$o"
 		st=$((st + s)) ot=$((ot + o))
 	else
