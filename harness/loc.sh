@@ -52,21 +52,11 @@ row() { printf '  %-34s %7s %7s\n' "$@"; }
 patched_lines() {
 	local tmp
 	tmp=$(mktemp -d)
-	mkdir -p "$tmp/$(dirname "$1")"
-	cp "$pristine/$1" "$tmp/$1"
-	python3 - "$repo/patches" "$1" >"$tmp/p.diff" <<'EOF'
-import glob, os, re, sys
-src, want = sys.argv[1], sys.argv[2]
-for p in sorted(glob.glob(os.path.join(src, '*.patch'))):
-    cur = False
-    for ln in open(p).read().splitlines(True):
-        m = re.match(r'^--- a/(\S+)', ln)
-        if m:
-            cur = m.group(1) == want
-        if cur:
-            sys.stdout.write(ln)
-EOF
-	[ -s "$tmp/p.diff" ] && patch -s -d "$tmp" -p1 <"$tmp/p.diff" >/dev/null && lines "$tmp/$1"
+	mkdir -p "$tmp/tree/$(dirname "$1")"
+	cp "$pristine/$1" "$tmp/tree/$1"
+	python3 "$repo/harness/patch-hunks.py" "$repo/patches" "$tmp/pp"
+	[ -s "$tmp/pp/$1.diff" ] && patch -s -d "$tmp/tree" -p1 <"$tmp/pp/$1.diff" >/dev/null &&
+		lines "$tmp/tree/$1"
 	rm -rf "$tmp"
 }
 

@@ -31,20 +31,7 @@ git log -1 --format=%s "$spatch" | grep -q '^spatch:' || die "$tree: tag patched
 git read-tree "$base"
 
 # The hunks of patches/*.patch, one diff per upstream file: pp/PATH.diff
-python3 - "$repo/patches" "$work/pp" <<'EOF'
-import glob, os, re, sys
-src, dst = sys.argv[1], sys.argv[2]
-for p in sorted(glob.glob(os.path.join(src, '*.patch'))):
-    cur = None
-    for ln in open(p).read().splitlines(True):
-        m = re.match(r'^--- a/(\S+)', ln)
-        if m:
-            cur = os.path.join(dst, m.group(1) + '.diff')
-            os.makedirs(os.path.dirname(cur), exist_ok=True)
-            open(cur, 'a').write(ln)
-        elif cur and not ln.startswith('-- \n'):
-            open(cur, 'a').write(ln)
-EOF
+python3 "$repo/harness/patch-hunks.py" "$repo/patches" "$work/pp"
 
 mapfile -t OVERLAY < <(env -u GIT_DIR -u GIT_INDEX_FILE "$repo/harness/overlay-files.sh" "$repo")
 declare -A TAKEN=()
