@@ -242,7 +242,8 @@ def ftracetest():
 # the library registers its debugfs directory.
 TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
                      '/sys/kernel/debug/kunit/libpseudofs_fault',
-                     '/sys/kernel/debug/kunit/libpseudofs_instances')
+                     '/sys/kernel/debug/kunit/libpseudofs_instances',
+                     '/sys/kernel/debug/kunit/libpseudofs_proxy')
 
 
 TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security')
