@@ -157,9 +157,10 @@ lookup and removal of files, directories, symlinks and automount
 points; bad names and parents; deep and wide trees; the pin of the
 internal mount; userspace mkdir and rmdir hooks; mount options and
 remount under both remount policies.  A second suite,
-libpseudofs_fault, runs creation, lookup, rename, mount and remount
-with each of their slab allocations failed in turn through the task's
-fail-nth counter; it arms failslab for that counter itself.  A third,
+libpseudofs_fault, runs creation, lookup, rename, mount, remount and
+the open of a proxied file with each of their slab allocations failed
+in turn through the task's fail-nth counter; it arms failslab for that
+counter itself.  A third,
 libpseudofs_instances, mounts filesystems with a superblock per mount
 and per key: two instances independent in entries, options, remount
 and umount; the same key sharing one; options of a filesystem's own

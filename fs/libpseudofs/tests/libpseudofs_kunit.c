@@ -23,6 +23,7 @@
 #include <kunit/test.h>
 #include <linux/cred.h>
 #include <linux/debugfs.h>
+#include <linux/file.h>
 #include <linux/fs_context.h>
 #include <linux/kthread.h>
 #include <linux/mount.h>
@@ -2466,6 +2467,41 @@ static void pft_undo_options(struct kunit *test, void *made)
 	pft_reset_options(&pft_fs);
 }
 
+/* Create a file with the full proxy and open it: the proxy's allocations. */
+static long pft_run_open_proxied(struct kunit *test, void **made)
+{
+	struct pft_state *st = test->priv;
+	struct path path = { .mnt = pft_mnt(&pft_fs) };
+	struct file *f;
+
+	path.dentry = pseudofs_create_file(&pft_fs, pft_long_name, 0644,
+					   st->parent, &pft_data,
+					   PSEUDOFS_PROXY_FULL, &pft_fops);
+	if (IS_ERR(path.dentry))
+		return PTR_ERR(path.dentry);
+	f = dentry_open(&path, O_RDONLY, current_cred());
+	if (IS_ERR(f)) {
+		pseudofs_remove(&pft_fs, path.dentry);
+		return PTR_ERR(f);
+	}
+	*made = f;
+	return 0;
+}
+
+static bool pft_done_open(struct kunit *test, void *made)
+{
+	return !IS_ERR_OR_NULL(made);
+}
+
+static void pft_undo_open(struct kunit *test, void *made)
+{
+	struct file *f = made;
+	struct dentry *d = f->f_path.dentry;
+
+	__fput_sync(f);
+	pseudofs_remove(&pft_fs, d);
+}
+
 static const struct pft_fault_op pft_fault_ops[] = {
 	{
 		.name = "file", .run = pft_run_file,
@@ -2492,6 +2528,9 @@ static const struct pft_fault_op pft_fault_ops[] = {
 	}, {
 		.name = "remount", .run = pft_run_remount,
 		.done = pft_done_remount, .undo = pft_undo_options,
+	}, {
+		.name = "open_proxied", .run = pft_run_open_proxied,
+		.done = pft_done_open, .undo = pft_undo_open,
 	},
 };
 
