@@ -358,53 +358,58 @@ static const struct file_operations bench_read_fops = {
 
 #define BENCH_OPENS 1000
 
-/* Print the median cycles of an open + read + close of @d, seen in @mnt. */
-static void __init bench_open_read_close(const char *fs, struct vfsmount *mnt,
-					 struct dentry *d)
+/* A file to open, read and close: @d seen in @mnt, its figures @fig */
+struct bench_file {
+	const char *fs;
+	struct vfsmount *mnt;
+	struct dentry *d;
+	s64 fig[BENCH_MAX_ROUNDS];
+};
+
+/* Cycles per open + read + close of @bf's file, 1000 times; -1 on error. */
+static s64 __init bench_open_read_close_one(struct bench_file *bf)
 {
-	static s64 fig[BENCH_MAX_ROUNDS] __initdata;
-	struct path path = { .mnt = mnt, .dentry = d };
-	unsigned int r, i;
+	struct path path = { .mnt = bf->mnt, .dentry = bf->d };
 	struct file *f;
+	unsigned int i;
 	loff_t pos;
 	cycles_t t;
 
-	if (IS_ERR(mnt) || IS_ERR_OR_NULL(d))
-		goto fail;
-	for (r = 0; r < bench_rounds; r++) {
-		t = get_cycles();
-		for (i = 0; i < BENCH_OPENS; i++) {
-			f = dentry_open(&path, O_RDONLY, current_cred());
-			if (IS_ERR(f))
-				goto fail;
-			pos = 0;
-			vfs_read(f, NULL, 1, &pos);
-			__fput_sync(f);
-		}
-		fig[r] = (get_cycles() - t) / BENCH_OPENS;
+	t = get_cycles();
+	for (i = 0; i < BENCH_OPENS; i++) {
+		f = dentry_open(&path, O_RDONLY, current_cred());
+		if (IS_ERR(f))
+			return -1;
+		pos = 0;
+		vfs_read(f, NULL, 1, &pos);
+		__fput_sync(f);
 	}
-	sort(fig, bench_rounds, sizeof(s64), cmp_s64, NULL);
-	pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
-		fs, fig[bench_rounds / 2]);
-	return;
-fail:
-	pr_err("pseudofs_bench: fs=%s: cannot open a file\n", fs);
+	return (get_cycles() - t) / BENCH_OPENS;
 }
 
-static void __init bench_debugfs_files(void)
+/*
+ * Print the median of each file's figures.  Each file starts with no RCU
+ * callbacks pending (what the files before it left, and the phases before
+ * them), so that one file's frees are not another's cost.
+ */
+static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 {
-	struct file_system_type *type = get_fs_type("debugfs");
-	struct vfsmount *mnt = type ? kern_mount(type) : ERR_PTR(-ENODEV);
-	struct dentry *d;
+	unsigned int r, i;
 
-	d = debugfs_create_file("pseudofs_bench", 0444, NULL, NULL,
-				&bench_read_fops);
-	bench_open_read_close("debugfs", mnt, d);
-	debugfs_remove(d);
-	if (!IS_ERR(mnt))
-		kern_unmount(mnt);
-	if (type)
-		put_filesystem(type);
+	for (i = 0; i < nr; i++) {
+		rcu_barrier();
+		for (r = 0; r < bench_rounds; r++)
+			bf[i].fig[r] = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt) ?
+				       -1 : bench_open_read_close_one(&bf[i]);
+	}
+	for (i = 0; i < nr; i++) {
+		sort(bf[i].fig, bench_rounds, sizeof(s64), cmp_s64, NULL);
+		if (bf[i].fig[0] < 0)
+			pr_err("pseudofs_bench: fs=%s: cannot open a file\n", bf[i].fs);
+		else
+			pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
+				bf[i].fs, bf[i].fig[bench_rounds / 2]);
+	}
 }
 
 #if IS_ENABLED(CONFIG_LIBPSEUDOFS)
@@ -413,33 +418,53 @@ static struct pseudofs bench_pseudofs = {
 	.magic		= 0x70626e63,
 	.default_mode	= 0755,
 };
-
-/* The same file, with libpseudofs's full proxy and without. */
-static void __init bench_pseudofs_files(void)
-{
-	struct dentry *proxy, *bare;
-	struct vfsmount *mnt;
-
-	if (pseudofs_register(&bench_pseudofs))
-		return;
-	mnt = kern_mount(&bench_pseudofs.type);
-	proxy = pseudofs_create_file(&bench_pseudofs, "proxy", 0444, NULL, NULL,
-				     PSEUDOFS_PROXY_FULL, &bench_read_fops);
-	bare = pseudofs_create_file(&bench_pseudofs, "bare", 0444, NULL, NULL,
-				    PSEUDOFS_PROXY_NONE, &bench_read_fops);
-	bench_open_read_close("pseudofs_proxy", mnt, proxy);
-	bench_open_read_close("pseudofs_bare", mnt, bare);
-	pseudofs_remove(&bench_pseudofs, proxy);
-	pseudofs_remove(&bench_pseudofs, bare);
-	if (!IS_ERR(mnt))
-		kern_unmount(mnt);
-	pseudofs_unregister(&bench_pseudofs);
-}
-#else
-static void __init bench_pseudofs_files(void)
-{
-}
 #endif
+
+/*
+ * A debugfs file (proxied on both kernels) and, with libpseudofs, the same
+ * file on a filesystem of the library's with its full proxy and with none.
+ */
+static void __init bench_files(void)
+{
+	static struct bench_file bf[3] __initdata;
+	struct file_system_type *type = get_fs_type("debugfs");
+	unsigned int nr = 1;
+
+	bf[0].fs = "debugfs";
+	bf[0].mnt = type ? kern_mount(type) : ERR_PTR(-ENODEV);
+	bf[0].d = debugfs_create_file("pseudofs_bench", 0444, NULL, NULL,
+				      &bench_read_fops);
+#if IS_ENABLED(CONFIG_LIBPSEUDOFS)
+	if (!pseudofs_register(&bench_pseudofs)) {
+		bf[1].fs = "pseudofs_proxy";
+		bf[1].mnt = kern_mount(&bench_pseudofs.type);
+		bf[1].d = pseudofs_create_file(&bench_pseudofs, "proxy", 0444,
+					       NULL, NULL, PSEUDOFS_PROXY_FULL,
+					       &bench_read_fops);
+		bf[2].fs = "pseudofs_bare";
+		bf[2].mnt = bf[1].mnt;
+		bf[2].d = pseudofs_create_file(&bench_pseudofs, "bare", 0444,
+					       NULL, NULL, PSEUDOFS_PROXY_NONE,
+					       &bench_read_fops);
+		nr = 3;
+	}
+#endif
+	bench_open_read_close(bf, nr);
+	debugfs_remove(bf[0].d);
+	if (!IS_ERR(bf[0].mnt))
+		kern_unmount(bf[0].mnt);
+	if (type)
+		put_filesystem(type);
+#if IS_ENABLED(CONFIG_LIBPSEUDOFS)
+	if (nr == 3) {
+		pseudofs_remove(&bench_pseudofs, bf[1].d);
+		pseudofs_remove(&bench_pseudofs, bf[2].d);
+		if (!IS_ERR(bf[1].mnt))
+			kern_unmount(bf[1].mnt);
+		pseudofs_unregister(&bench_pseudofs);
+	}
+#endif
+}
 
 static const struct bench_fs bench_fss[] __initconst = {
 	{ "debugfs", debugfs_create_dir, bench_debugfs_create, debugfs_remove, true },
@@ -466,8 +491,7 @@ static int __init pseudofs_bench_init(void)
 	for (n = 100; n <= bench_max; n *= 10)
 		for (f = 0; f < ARRAY_SIZE(bench_fss); f++)
 			bench_fs(&bench_fss[f], n);
-	bench_debugfs_files();
-	bench_pseudofs_files();
+	bench_files();
 	if (!IS_ERR(floor_mnt))
 		kern_unmount(floor_mnt);
 	if (!err)

@@ -87,7 +87,7 @@ def main():
     fss = ('debugfs', 'tracefs', 'floor')
     keys = set().union(*[set(r) for k in KERNELS for r in runs[k]])
     # The floor at every N of the run, so that a boot without it fails.
-    for n in {n for (fs, n, p, u) in keys if fs in fss}:
+    for n in {n for (fs, n, p, u) in keys if fs in fss and n}:
         for ph in FLOOR_PHASES:
             keys.add(('floor', n, ph, 'cycles_per_entry'))
     keys = sorted(keys, key=lambda x: (fss.index(x[0]) if x[0] in fss else 9, x[0], x[1],
