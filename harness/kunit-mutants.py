@@ -68,6 +68,8 @@ MUTANTS = [
     ('file.c', 'a proxy opens a removed file',
      '\t\treturn err == -EIO ? -ENOENT : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n',
      '\t\treturn err == -EIO ? 0 : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n'),
+    ('super.c', 'an evicted inode never reaches ->inode_evicted',
+     '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n'),
 ]
 
 args = sys.argv[1:]

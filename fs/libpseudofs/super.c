@@ -64,6 +64,16 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 	return inode;
 }
 
+static void pseudofs_evict_inode(struct inode *inode)
+{
+	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
+
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
+	if (ops && ops->inode_evicted)
+		ops->inode_evicted(inode);
+}
+
 static void pseudofs_free_inode(struct inode *inode)
 {
 	struct pseudofs *pfs = pseudofs_of(inode->i_sb);
@@ -128,6 +138,7 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 static const struct super_operations pseudofs_super_ops = {
 	.alloc_inode	= pseudofs_alloc_inode,
 	.free_inode	= pseudofs_free_inode,
+	.evict_inode	= pseudofs_evict_inode,
 	.statfs		= simple_statfs,
 	.show_options	= pseudofs_show_options,
 };

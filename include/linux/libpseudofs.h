@@ -112,6 +112,9 @@ struct pseudofs_cancellation {
  * @entry_removed: called for every positive dentry that pseudofs_remove()
  *	takes out of the tree, once, with its parent locked, before the
  *	tree's reference to it is dropped.
+ * @inode_evicted: called when an inode leaves memory: once its entry was
+ *	removed and the last file open on it closed, or when its superblock
+ *	goes.  Releases what @inode->i_private keeps; may sleep.
  * @user_mkdir: userspace mkdir of @name in a directory that
  *	pseudofs_create_user_dir() made; @dentry is the VFS's negative
  *	dentry.  Called with the directory unlocked (the VFS holds a
@@ -145,6 +148,7 @@ struct pseudofs_operations {
 	int (*check_option)(struct fs_context *fc, int opt, u64 value);
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
 	void (*entry_removed)(struct dentry *dentry);
+	void (*inode_evicted)(struct inode *inode);
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
 	void (*remount_begin)(struct super_block *sb);

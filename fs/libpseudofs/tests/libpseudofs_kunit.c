@@ -62,6 +62,7 @@ struct pft_inode {
  */
 struct pft_state {
 	int removed;
+	int evicted;
 	int remounted;
 	int walk_begun;
 	int walk_ended;
@@ -153,6 +154,18 @@ static void pft_remove_hook(struct dentry *dentry)
 		st->removed++;
 }
 
+static int pft_data;
+
+/* Counts the evictions of inodes whose ->i_private is &pft_data. */
+static void pft_evicted(struct inode *inode)
+{
+	struct pft_state *st = pft_live;
+
+	might_sleep();
+	if (st && inode->i_private == &pft_data)
+		st->evicted++;
+}
+
 static void pft_remount_inode(struct inode *inode, unsigned int set)
 {
 	struct pft_state *st = pft_live;
@@ -195,6 +208,7 @@ static struct vfsmount *pft_automount(struct path *path)
 static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
 	.entry_removed	= pft_remove_hook,
+	.inode_evicted	= pft_evicted,
 	.remount_inode	= pft_remount_inode,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
@@ -242,8 +256,6 @@ static struct pseudofs pft_fs_all = {
 static const struct file_operations pft_fops = {
 	.open		= simple_open,
 };
-
-static int pft_data;
 
 /**
  * struct pft_entry - an entry a case created, for its cleanup action
@@ -1339,8 +1351,13 @@ static void pft_remove_child_after_parent(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
+/*
+ * An entry's inode, and what its ->i_private keeps, outlive the removal as
+ * long as a reference does: ->inode_evicted runs at the last dput().
+ */
 static void pft_lookup_outlives_removal(struct kunit *test)
 {
+	struct pft_state *st = test->priv;
 	struct dentry *d = pft_file(test, "f", NULL), *l;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
@@ -1352,7 +1369,9 @@ static void pft_lookup_outlives_removal(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, S_ISREG(d_inode(l)->i_mode));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_private, (void *)&pft_data);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
+	KUNIT_EXPECT_EQ(test, st->evicted, 0);
 	dput(l);
+	KUNIT_EXPECT_EQ(test, st->evicted, 1);
 	pft_expect_clean(test, &pft_fs);
 }
 
