@@ -224,6 +224,25 @@ library's.  securityfs takes no mount options, as before; its files,
 modes and the LSMs' use of it are unchanged.
 EOF
 
+# 5b. binfmt_misc: a client that was not made for the library
+add_hunks fs/Kconfig.binfmt
+add_hunks fs/binfmt_misc.c
+commit patches/0006-binfmt_misc-build-on-libpseudofs.patch <<'EOF'
+binfmt_misc: build on libpseudofs
+
+binfmt_misc carries its own copy of the pseudo filesystem plumbing: a
+superblock per user namespace through get_tree_keyed(), a lookup of the
+new handler's name under the root's lock, inode allocation and unlink
+by hand.  Use the library's: one instance per user namespace, handlers
+created with pseudofs_create_file() and removed with pseudofs_remove(),
+and a handler's reference dropped by ->inode_evicted, as before.  A
+mutex of the instance serializes registering and removing handlers,
+where the root's inode lock did.
+
+What userspace sees is unchanged: the files, their modes, the commands
+written to them, no mount options, and one instance per user namespace.
+EOF
+
 # 6. the sample
 add_file samples/pseudofs/Makefile
 add_file samples/pseudofs/samplefs.c
