@@ -95,8 +95,8 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 # Suites per kernel (harness/guest/suites).  securityfs comes last: it
 # raises the lockdown level to integrity, which cannot be lowered again.
 # samplefs (samples/pseudofs) exists in the patched kernels only.
-SUITES_STOCK         ?= guest,tree,ftracetest,bench,tracecmd,securityfs
-SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,securityfs
+SUITES_STOCK         ?= guest,tree,ftracetest,bench,tracecmd,binfmt_misc,securityfs
+SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
 # make check's smoke of the benchmark: the in-kernel part with N = 100 and
 # one round on the stock and patched boots (the bench suite checks that
 # every figure is there, and adds its own userspace figures; make bench
@@ -257,7 +257,8 @@ report:
 # Lines of the plumbing before (stock) and after (our clients + library,
 # tests excluded), one line per file; then our samples/pseudofs/*.c without
 # the SPDX line and comments.  Files not in the overlay yet are said so.
-STOCK_SRC := fs/debugfs/inode.c fs/debugfs/file.c fs/tracefs/inode.c security/inode.c
+STOCK_SRC := fs/debugfs/inode.c fs/debugfs/file.c fs/tracefs/inode.c security/inode.c \
+	fs/binfmt_misc.c
 LIB_SRC := fs/libpseudofs/file.c fs/libpseudofs/inode.c fs/libpseudofs/super.c \
 	fs/libpseudofs/internal.h include/linux/libpseudofs.h
 SAMPLES := samples/pseudofs
@@ -295,7 +296,7 @@ check:
 # not replace make check: no stock or debug kernel is built, no ftracetest,
 # stress, failslab, kmemleak, static checks or semantic patch corpus.
 QUICK_RESULTS := $(BUILD)/results-quick
-SUITES_QUICK  ?= guest,tree,samplefs,tallyfs,tracecmd,securityfs
+SUITES_QUICK  ?= guest,tree,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
 check-quick:
 	@rm -rf $(QUICK_RESULTS) && mkdir -p $(QUICK_RESULTS) && date +%s >$(QUICK_RESULTS)/.check-start
 	@$(MAKE) -s RESULTS=$(QUICK_RESULTS) check-quick-phases

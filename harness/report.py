@@ -246,7 +246,8 @@ TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
                      '/sys/kernel/debug/kunit/libpseudofs_proxy')
 
 
-TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security')
+TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security',
+              '/proc/sys/fs/binfmt_misc')
 TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:[^/]*?) (/.*)$')
 
 
@@ -293,7 +294,7 @@ def stock_missing(what):
 
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
-PARITY_SUITES = ('securityfs', 'tracecmd')
+PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc')
 
 
 def suite_parity(suite):
@@ -376,6 +377,7 @@ def main():
                                      ('kmemleak', ('patched-debug',), ('stock-debug',)),
                                      ('tree', ('stock', 'patched'), ()),
                                      ('securityfs', ('stock', 'patched'), ()),
+                                     ('binfmt_misc', ('stock', 'patched'), ()),
                                      ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
@@ -448,7 +450,7 @@ def main():
 
 # make check-quick: the suites of one patched boot, KUnit twice (kunit.py
 # and at boot), parity with the stock results of the last make check.
-QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'securityfs')
+QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'securityfs')
 
 
 def main_quick():
