@@ -37,6 +37,10 @@ static struct pseudofs securityfs = {
  *
  * The dentry returned must be passed to securityfs_remove() when the file
  * is to go: nothing is removed automatically, not even on module unload.
+ * Once it returned, no read, write, poll or ioctl of the file is running
+ * nor starts: they fail with -%EIO (poll with %EPOLLHUP).  A file with
+ * other methods, such as ->mmap or ->compat_ioctl, keeps them, and only
+ * its open is guarded.
  *
  * Return: the new dentry, or an ERR_PTR(): -%ENODEV if securityfs is not
  * built in, -%EEXIST if @name exists, ... (see pseudofs_start_creating()).
@@ -45,12 +49,19 @@ struct dentry *securityfs_create_file(const char *name, umode_t mode,
 				      struct dentry *parent, void *data,
 				      const struct file_operations *fops)
 {
+	enum pseudofs_proxy proxy;
+
 	if (S_ISDIR(mode))
 		return pseudofs_create_dir(&securityfs, name, mode & S_IALLUGO,
 					   parent);
+	if (!fops)
+		proxy = PSEUDOFS_PROXY_NONE;
+	else if (pseudofs_full_proxy_covers(fops))
+		proxy = PSEUDOFS_PROXY_FULL;
+	else	/* keep its ->mmap or ->compat_ioctl: guard the open only */
+		proxy = PSEUDOFS_PROXY_OPEN;
 	return pseudofs_create_file(&securityfs, name, mode, parent, data,
-				    fops ? PSEUDOFS_PROXY_FULL : PSEUDOFS_PROXY_NONE,
-				    fops);
+				    proxy, fops);
 }
 EXPORT_SYMBOL_GPL(securityfs_create_file);
 

@@ -452,6 +452,35 @@ static const struct file_operations pseudofs_full_proxy_fops = {
 	.open	= pseudofs_full_proxy_open,
 };
 
+/**
+ * pseudofs_full_proxy_covers - whether the full proxy carries all of @fops
+ * @fops: a file's operations
+ *
+ * %PSEUDOFS_PROXY_FULL gives an open file ->llseek, ->read, ->write, ->poll,
+ * ->unlocked_ioctl and ->release of @fops, and nothing else: a file whose
+ * operations have another method (->mmap, ->compat_ioctl, ->read_iter, ...)
+ * would lose it.  A filesystem whose files had no proxy before can give
+ * such a file %PSEUDOFS_PROXY_OPEN instead.
+ *
+ * Return: true if @fops has no method beyond those.
+ */
+bool pseudofs_full_proxy_covers(const struct file_operations *fops)
+{
+	struct file_operations rest = *fops;
+
+	rest.owner = NULL;
+	rest.fop_flags = 0;
+	rest.open = NULL;
+	rest.release = NULL;
+	rest.llseek = NULL;
+	rest.read = NULL;
+	rest.write = NULL;
+	rest.poll = NULL;
+	rest.unlocked_ioctl = NULL;
+	return !memchr_inv(&rest, 0, sizeof(rest));
+}
+EXPORT_SYMBOL_GPL(pseudofs_full_proxy_covers);
+
 /*
  * Give @inode, a new regular file, @fops, or a proxy of them; @proxy and
  * @fops were checked by pseudofs_create_file().

@@ -257,6 +257,7 @@ struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
 int pseudofs_file_get(struct dentry *dentry);
 void pseudofs_file_put(struct dentry *dentry);
 const struct file_operations *pseudofs_real_fops(const struct file *file);
+bool pseudofs_full_proxy_covers(const struct file_operations *fops);
 void pseudofs_enter_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c);
 void pseudofs_leave_cancellation(struct file *file,
