@@ -25,6 +25,8 @@ chmod +x "$root/init" "$root"/suites/*
 # the helpers every suite sources: not a suite, so not executable
 install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
+# holdop: poll(2) and mmap(2) for the stress suite, which busybox lacks
+gcc -O2 -Wall -static -o "$root/bin/holdop" "$here/guest/holdop.c"
 # trace-cmd for the tracecmd suite: the binary and the libraries ldd lists,
 # at their paths, with the dynamic loader (no plugins, no ld.so.cache: the
 # loader's default paths find the libraries).

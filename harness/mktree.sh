@@ -39,11 +39,12 @@ git -C "$out" stash clear
 git -C "$out" checkout -q -f -B master pristine
 git -C "$out" clean -q -fdx
 
-# The benchmark (fs/pseudofs_bench.c and its patches/bench/*.patch), the one
-# change the stock kernels carry too: a commit of its own on pristine, tagged
-# pristine-bench, that the stock kernels are built from and ours build on.
+# The benchmark and the hold files (fs/pseudofs_bench.c, fs/pseudofs_hold.c
+# and patches/bench/*.patch), the one change the stock kernels carry too: a
+# commit of its own on pristine, tagged pristine-bench, that the stock
+# kernels are built from and ours build on.
 git -C "$out" tag -d pristine-bench >/dev/null 2>&1 || true
-cp "$repo/fs/pseudofs_bench.c" "$out/fs/pseudofs_bench.c"
+cp "$repo/fs/pseudofs_bench.c" "$repo/fs/pseudofs_hold.c" "$out/fs/"
 for p in "$repo"/patches/bench/*.patch; do
 	[ -e "$p" ] || continue
 	patch -d "$out" -p1 --forward --batch --no-backup-if-mismatch -s <"$p" ||

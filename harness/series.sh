@@ -327,7 +327,7 @@ last=$parent
 left=()
 for f in "${OVERLAY[@]}"; do
 	case $f in
-	kernel/configs/pseudofs*.config | fs/pseudofs_bench.c) ;;
+	kernel/configs/pseudofs*.config | fs/pseudofs_bench.c | fs/pseudofs_hold.c) ;;
 	*) [ -n "${TAKEN[$f]:-}" ] || left+=("$f") ;;
 	esac
 done

@@ -24,6 +24,8 @@
 #   RUN_PRE=FUNC       call FUNC NAME in the suite's shell before each case;
 #   RUN_POST=FUNC      call FUNC NAME after it, its output appended to the
 #                      case's; its failure makes the case not ok.
+#   RUN_ONLY=a,b       run only the cases named (run_only= on the kernel
+#                      command line), the others reported as skipped.
 
 # --- KTAP ---------------------------------------------------------------------
 KTAP_N=0		# the number of the last case reported
@@ -112,8 +114,12 @@ run() {
 
 # run_all: run every t_ function of the suite, in file order.
 run_all() {
+	_only=${RUN_ONLY:-${run_only:-}}
 	for _t in $(ktap_cases); do
-		run "$_t"
+		case ",$_only," in
+		,,|*,"$_t",*) run "$_t" ;;
+		*) ktap_test_skip "$_t" "not in run_only=$_only" ;;
+		esac
 	done
 	return 0
 }
