@@ -415,14 +415,20 @@ static ssize_t pfp_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	return 0;
 }
 
+/* compat_ptr_ioctl is NULL without CONFIG_COMPAT: a method of our own */
+static long pfp_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	return -ENOTTY;
+}
+
 static const struct pfp_covers_case pfp_covers_cases[] = {
 	{ "none", {}, true },
 	{ "carried", { .owner = THIS_MODULE, .open = simple_open,
 		       .read = pfp_read, .llseek = default_llseek,
-		       .unlocked_ioctl = compat_ptr_ioctl }, true },
+		       .unlocked_ioctl = pfp_ioctl }, true },
 	{ "mmap", { .read = pfp_read, .mmap = pfp_mmap }, false },
-	{ "compat_ioctl", { .unlocked_ioctl = compat_ptr_ioctl,
-			    .compat_ioctl = compat_ptr_ioctl }, false },
+	{ "compat_ioctl", { .unlocked_ioctl = pfp_ioctl,
+			    .compat_ioctl = pfp_ioctl }, false },
 	{ "read_iter", { .read_iter = pfp_read_iter }, false },
 };
 
