@@ -36,7 +36,7 @@ static DECLARE_WAIT_QUEUE_HEAD(hold_wq);
 static DEFINE_MUTEX(hold_lock);		/* create and remove */
 static bool hold_released;
 static atomic_t hold_inside = ATOMIC_INIT(0);
-static struct dentry *hold_ddir, *hold_sdir, *hold_sfile[2];
+static struct dentry *hold_ddir, *hold_sdir;
 static char hold_cancellable;		/* ->i_private of "cancel" */
 
 struct hold_call {
@@ -148,24 +148,22 @@ static int hold_create(void)
 		return PTR_ERR(d);
 	hold_sdir = d;
 	d = securityfs_create_file("hold", 0600, hold_sdir, NULL, &hold_fops);
-	if (IS_ERR(d))
-		return PTR_ERR(d);
-	hold_sfile[0] = d;
-	d = securityfs_create_file("map", 0400, hold_sdir, NULL, &hold_map_fops);
-	if (IS_ERR(d))
-		return PTR_ERR(d);
-	hold_sfile[1] = d;
-	return 0;
+	if (!IS_ERR(d))
+		d = securityfs_create_file("map", 0400, hold_sdir, NULL,
+					   &hold_map_fops);
+	return PTR_ERR_OR_ZERO(d);
 }
 
 static void hold_remove(void)
 {
 	debugfs_remove(hold_ddir);
 	hold_ddir = NULL;
-	securityfs_remove(hold_sfile[0]);
-	securityfs_remove(hold_sfile[1]);
-	securityfs_remove(hold_sdir);
-	hold_sfile[0] = hold_sfile[1] = hold_sdir = NULL;
+	/*
+	 * Recursive: stock's securityfs_remove() of a file still open leaves
+	 * it hashed, and of its directory then an empty one for good.
+	 */
+	securityfs_recursive_remove(hold_sdir);
+	hold_sdir = NULL;
 }
 
 static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,

@@ -466,18 +466,23 @@ static const struct file_operations pseudofs_full_proxy_fops = {
  */
 bool pseudofs_full_proxy_covers(const struct file_operations *fops)
 {
-	struct file_operations rest = *fops;
+	u8 rest[sizeof(*fops)];
 
-	rest.owner = NULL;
-	rest.fop_flags = 0;
-	rest.open = NULL;
-	rest.release = NULL;
-	rest.llseek = NULL;
-	rest.read = NULL;
-	rest.write = NULL;
-	rest.poll = NULL;
-	rest.unlocked_ioctl = NULL;
-	return !memchr_inv(&rest, 0, sizeof(rest));
+	/* a copy of @fops, bytes and all, without what the proxy carries */
+	memcpy(rest, fops, sizeof(rest));
+#define PSEUDOFS_CARRIED(f)						\
+	memset(rest + offsetof(typeof(*fops), f), 0, sizeof_field(typeof(*fops), f))
+	PSEUDOFS_CARRIED(owner);
+	PSEUDOFS_CARRIED(fop_flags);
+	PSEUDOFS_CARRIED(open);
+	PSEUDOFS_CARRIED(release);
+	PSEUDOFS_CARRIED(llseek);
+	PSEUDOFS_CARRIED(read);
+	PSEUDOFS_CARRIED(write);
+	PSEUDOFS_CARRIED(poll);
+	PSEUDOFS_CARRIED(unlocked_ioctl);
+#undef PSEUDOFS_CARRIED
+	return !memchr_inv(rest, 0, sizeof(rest));
 }
 EXPORT_SYMBOL_GPL(pseudofs_full_proxy_covers);
 

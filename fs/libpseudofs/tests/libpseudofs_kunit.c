@@ -46,6 +46,7 @@ struct pft_inode {
 /**
  * struct pft_state - what one case saw, in its test->priv
  * @removed: entries whose ->remove hook ran
+ * @evicted: evictions seen by ->inode_evicted of inodes holding &pft_data
  * @remounted: inodes the remount walk visited
  * @walk_begun: remount walks begun
  * @walk_ended: remount walks ended on the superblock they began on

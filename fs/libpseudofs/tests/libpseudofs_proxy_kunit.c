@@ -401,7 +401,7 @@ static void pfp_get_put(struct kunit *test)
 /* What the full proxy carries, and a method of each kind it does not. */
 struct pfp_covers_case {
 	const char *desc;
-	struct file_operations fops;
+	const struct file_operations fops;
 	bool covered;
 };
 
