@@ -70,6 +70,10 @@ MUTANTS = [
      '\t\treturn err == -EIO ? 0 : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n'),
     ('super.c', 'an evicted inode never reaches ->inode_evicted',
      '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n'),
+    ('super.c', 'PSEUDOFS_OPTIONS_NONE_LAX refuses a bad value of its own',
+     ' && pfs->options != PSEUDOFS_OPTIONS_NONE_LAX)\n', ')\n'),
+    ('super.c', 'a remount never reaches ->option_given',
+     '\t\tif (pfs->ops && pfs->ops->option_given)\n', '\t\tif (!remount && pfs->ops && pfs->ops->option_given)\n'),
 ]
 
 args = sys.argv[1:]

@@ -114,6 +114,13 @@ static void pseudofs_show_own(struct seq_file *m,
 	}
 }
 
+/* Does @pfs take uid=, gid= and mode=? */
+static bool pseudofs_owner_options(const struct pseudofs *pfs)
+{
+	return pfs->options == PSEUDOFS_OPTIONS_STRICT ||
+	       pfs->options == PSEUDOFS_OPTIONS_LAX;
+}
+
 /* Show the options that differ from their defaults. */
 static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 {
@@ -121,7 +128,7 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 	struct pseudofs *pfs = pseudofs_of(sb);
 	struct pseudofs_mount_opts *opts = &((struct pseudofs_sb_info *)sb->s_fs_info)->opts;
 
-	if (pfs->options != PSEUDOFS_OPTIONS_NONE) {
+	if (pseudofs_owner_options(pfs)) {
 		if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
 			seq_printf(m, ",uid=%u",
 				   from_kuid_munged(&init_user_ns, opts->uid));
@@ -131,6 +138,8 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 		if (opts->mode != pfs->default_mode)
 			seq_printf(m, ",mode=%o", opts->mode);
 	}
+	if (pfs->ops && pfs->ops->show_options)
+		return pfs->ops->show_options(m, root);
 	pseudofs_show_own(m, pfs->params, sb->s_fs_info);
 	return 0;
 }
@@ -206,7 +215,8 @@ static int pseudofs_store_own(struct fs_context *fc,
  * Parse one option into the context: uid=, gid= or mode= unless the
  * filesystem takes none, else one of its own.  What is left is refused
  * (-ENOPARAM: the VFS takes "source" and fails the rest), or with
- * PSEUDOFS_OPTIONS_LAX ignored.
+ * PSEUDOFS_OPTIONS_LAX and PSEUDOFS_OPTIONS_NONE_LAX ignored; the latter
+ * also ignores a bad value of the filesystem's own.
  */
 static int pseudofs_parse_param(struct fs_context *fc,
 				struct fs_parameter *param)
@@ -216,7 +226,7 @@ static int pseudofs_parse_param(struct fs_context *fc,
 	struct fs_parse_result result;
 	int opt;
 
-	if (pfs->options != PSEUDOFS_OPTIONS_NONE) {
+	if (pseudofs_owner_options(pfs)) {
 		opt = fs_parse(fc, pseudofs_param_specs, param, &result);
 		if (opt >= 0)
 			pseudofs_store_option(&fci->opts, opt, &result);
@@ -227,10 +237,12 @@ static int pseudofs_parse_param(struct fs_context *fc,
 		opt = fs_parse(fc, pfs->params, param, &result);
 		if (opt >= 0)
 			return pseudofs_store_own(fc, fci, opt, param, &result);
-		if (opt != -ENOPARAM)
+		if (opt != -ENOPARAM && pfs->options != PSEUDOFS_OPTIONS_NONE_LAX)
 			return opt;
 	}
-	if (pfs->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
+	if ((pfs->options == PSEUDOFS_OPTIONS_LAX ||
+	     pfs->options == PSEUDOFS_OPTIONS_NONE_LAX) &&
+	    strcmp(param->key, "source"))
 		return 0;
 	return -ENOPARAM;
 }
@@ -311,8 +323,11 @@ static void pseudofs_apply(struct super_block *sb,
 		root->i_gid = opts->gid = new->gid;
 	opts->set |= new->set;
 	for (i = 0; i < pfs->state->nr_opts; i++) {
-		if (fci->given & BIT_ULL(i))
-			WRITE_ONCE(sbi->values[i], fci->values[i]);
+		if (!(fci->given & BIT_ULL(i)))
+			continue;
+		WRITE_ONCE(sbi->values[i], fci->values[i]);
+		if (pfs->ops && pfs->ops->option_given)
+			pfs->ops->option_given(sb, i, fci->values[i]);
 	}
 	sbi->given |= fci->given;
 
@@ -526,6 +541,8 @@ static int pseudofs_check(struct pseudofs *pfs)
 		why = "the inode does not fit in inode_size";
 	if (pfs->instances > PSEUDOFS_PER_KEY)
 		why = "unknown kind of instances";
+	if (pfs->options > PSEUDOFS_OPTIONS_NONE_LAX)
+		why = "unknown options policy";
 	if (pfs->instances == PSEUDOFS_PER_KEY &&
 	    !(pfs->ops && pfs->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
@@ -578,7 +595,7 @@ int pseudofs_register(struct pseudofs *pfs)
 	mutex_init(&state->user_dir_mutex);
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
-	if (pfs->options != PSEUDOFS_OPTIONS_NONE)
+	if (pseudofs_owner_options(pfs))
 		pfs->type.parameters = pseudofs_param_specs;
 	pfs->type.kill_sb = pseudofs_kill_sb;
 

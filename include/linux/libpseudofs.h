@@ -42,11 +42,15 @@ enum pseudofs_instances {
  * @PSEUDOFS_OPTIONS_LAX: the same, but anything else is ignored (debugfs).
  * @PSEUDOFS_OPTIONS_NONE: no uid=, gid= or mode=: only the filesystem's
  *	own, if any, and nothing shown for the others (securityfs).
+ * @PSEUDOFS_OPTIONS_NONE_LAX: the same, but anything else, and a value of
+ *	the filesystem's own options that does not parse, is ignored: what
+ *	the mount data parsers of old did (pstore).
  */
 enum pseudofs_options {
 	PSEUDOFS_OPTIONS_STRICT,
 	PSEUDOFS_OPTIONS_LAX,
 	PSEUDOFS_OPTIONS_NONE,
+	PSEUDOFS_OPTIONS_NONE_LAX,
 };
 
 /**
@@ -105,6 +109,13 @@ struct pseudofs_cancellation {
  *	with its value as pseudofs_option() will return it, to refuse a
  *	value out of range: return 0, or a negative errno with a message
  *	logged by errorf().
+ * @option_given: called when a mount or remount applies one of the
+ *	filesystem's own options to @sb, with its value, for an option whose
+ *	effect lives outside the superblock (pstore's kmsg_bytes is the
+ *	system's).  Called with @sb->s_umount held; may sleep.
+ * @show_options: shows the filesystem's own options in /proc/mounts, in
+ *	place of the library, which shows those given with their values.
+ *	uid=, gid= and mode= are shown by the library before.
  * @init_inode: sets up a new inode before its dentry becomes positive;
  *	called with the parent directory locked, for the entries the
  *	library creates in one call (pseudofs_create_file() and its
@@ -146,6 +157,8 @@ struct pseudofs_operations {
 	int (*new_instance)(struct dentry *root);
 	void (*kill_instance)(struct super_block *sb);
 	int (*check_option)(struct fs_context *fc, int opt, u64 value);
+	void (*option_given)(struct super_block *sb, int opt, u64 value);
+	int (*show_options)(struct seq_file *m, struct dentry *root);
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
 	void (*entry_removed)(struct dentry *dentry);
 	void (*inode_evicted)(struct inode *inode);

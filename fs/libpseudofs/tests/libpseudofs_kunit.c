@@ -21,10 +21,12 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/test-bug.h>
 #include <linux/cred.h>
 #include <linux/debugfs.h>
 #include <linux/file.h>
 #include <linux/fs_context.h>
+#include <linux/fs_parser.h>
 #include <linux/kthread.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -1727,6 +1729,91 @@ static void pft_no_options_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_noopt), 0);
 }
 
+/* What a PSEUDOFS_OPTIONS_NONE_LAX filesystem was given, in test->priv */
+struct pft_lax_state {
+	int given;
+	u64 last;
+};
+
+static void pft_lax_option_given(struct super_block *sb, int opt, u64 value)
+{
+	struct pft_lax_state *st = kunit_get_current_test()->priv;
+
+	st->given++;
+	st->last = value;
+}
+
+static int pft_lax_show(struct seq_file *m, struct dentry *root)
+{
+	struct pft_lax_state *st = kunit_get_current_test()->priv;
+
+	seq_printf(m, ",last=%llu", st->last);
+	return 0;
+}
+
+static const struct fs_parameter_spec pft_lax_params[] = {
+	fsparam_u32("size", 0),
+	{}
+};
+
+static const struct pseudofs_operations pft_lax_ops = {
+	.option_given	= pft_lax_option_given,
+	.show_options	= pft_lax_show,
+};
+
+static struct pseudofs pft_fs_lax = {
+	.type.name	= "pseudofs_test_lax",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667435,
+	.default_mode	= 0750,
+	.options	= PSEUDOFS_OPTIONS_NONE_LAX,
+	.params		= pft_lax_params,
+	.ops		= &pft_lax_ops,
+};
+
+/*
+ * PSEUDOFS_OPTIONS_NONE_LAX, as pstore's: uid=, gid=, mode=, unknown keys
+ * and bad values of its own options are ignored, by mounts and remounts
+ * alike; a good value reaches ->option_given, and ->show_options shows
+ * in place of the library.
+ */
+static void pft_options_none_lax(struct kunit *test)
+{
+	char opts[] = "uid=5,mode=777,size=abc,bogus,size=42";
+	struct pft_lax_state *st;
+	struct vfsmount *mnt;
+	struct super_block *sb;
+	struct inode *root;
+
+	st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	test->priv = st;
+	pft_register(test, &pft_fs_lax);
+	sb = pft_mnt(&pft_fs_lax)->mnt_sb;
+	root = d_inode(sb->s_root);
+	KUNIT_EXPECT_EQ(test, st->given, 0);
+	mnt = pft_mount(test, &pft_fs_lax, opts);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	KUNIT_EXPECT_PTR_EQ(test, mnt->mnt_sb, sb);
+	KUNIT_EXPECT_EQ(test, st->given, 1);
+	KUNIT_EXPECT_EQ(test, st->last, 42);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, 0), 42);
+	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0750);
+	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_STREQ(test, pft_show(test, sb->s_root), ",last=42");
+	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "size", "-1"), 0);
+	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "gid", "7"), 0);
+	KUNIT_EXPECT_EQ(test, st->given, 1);
+	KUNIT_EXPECT_TRUE(test, gid_eq(root->i_gid, GLOBAL_ROOT_GID));
+	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "size", "0x10"), 0);
+	KUNIT_EXPECT_EQ(test, st->given, 2);
+	KUNIT_EXPECT_EQ(test, st->last, 16);
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_lax, "source", "x", NULL),
+			0);
+	kunit_release_action(test, pft_mntput, mnt);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_lax), 0);
+}
+
 /* Threads racing on one parent. */
 struct pft_race {
 	struct pseudofs *pfs;
@@ -2135,6 +2222,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_no_options),
 	KUNIT_CASE_PARAM(pft_no_options_refused,
 			 pft_no_options_refused_gen_params),
+	KUNIT_CASE(pft_options_none_lax),
 	KUNIT_CASE(pft_user_dir_race),
 	KUNIT_CASE(pft_same_name_race),
 	KUNIT_CASE_SLOW(pft_churn_remount_race),
