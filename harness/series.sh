@@ -243,6 +243,33 @@ What userspace sees is unchanged: the files, their modes, the commands
 written to them, no mount options, and one instance per user namespace.
 EOF
 
+# 5c. pstore: one instance shared by its mounts, options of the old kind
+add_hunks fs/pstore/Kconfig
+add_hunks fs/pstore/inode.c
+commit patches/0007-pstore-build-on-libpseudofs.patch <<'EOF'
+pstore: build on libpseudofs
+
+pstore carries its own copy of the pseudo filesystem plumbing: a single
+superblock through mount_single(), inodes allocated by hand, dentries
+made with d_alloc_name() and d_add(), and mount options parsed with
+match_token().  Use the library's: one instance shared by its mounts and
+gone with the last one (PSEUDOFS_PER_KEY with a constant key), the
+records' files made with pseudofs_create_file() and removed with
+pseudofs_remove() when their backend goes, and a record freed when its
+inode is evicted, as before.  kmsg_bytes= stays the system's, through
+->option_given and ->show_options; anything else, and a kmsg_bytes=
+that does not parse, is still ignored (PSEUDOFS_OPTIONS_NONE_LAX).
+
+The library creates a file with the root locked, and an unlink erases
+the record under that lock with the backend's read_mutex taken: so
+pstore_mkfile() only takes the record, and pstore_get_records() makes
+the files once the backend's mutex is dropped.
+
+What userspace sees is unchanged: the files, their names, modes, sizes
+and times, unlink erasing the record, the root's mode 0750 and
+kmsg_bytes=.
+EOF
+
 # 6. the sample
 add_file samples/pseudofs/Makefile
 add_file samples/pseudofs/samplefs.c
