@@ -15,9 +15,10 @@
 #   check          every phase below, timed by phase.sh, then report.py
 #
 #   quicker checks
-#   check-quick    tree, kunit, kernel-patched, boot.sh with guest, tree,
-#                  samplefs, tallyfs, tracecmd, securityfs; report.py --quick (parity
-#                  against the last make check's stock results)
+#   check-quick    tree, kunit, kernel-patched, boot.sh with pstore, guest,
+#                  tree, samplefs, tallyfs, tracecmd, binfmt_misc, securityfs;
+#                  report.py --quick (parity against the last make check's
+#                  stock results)
 #   kunit          kunit.sh: tools/testing/kunit/kunit.py run
 #                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
 #   mutants        mutants.sh + kunit-mutants.py: each mutant alone under
@@ -38,13 +39,15 @@
 #   static         static.sh: checkpatch, kernel-doc, sparse, W=1, htmldocs
 #   initramfs      mkinitramfs.sh: busybox, trace-cmd, guest/init, lib.sh,
 #                  guest/suites, ftracetest
-#   boot-stock     boot.sh: SUITES_STOCK   (guest,tree,ftracetest,bench,
-#                  tracecmd,securityfs)
+#   boot-stock     boot.sh: SUITES_STOCK   (pstore,guest,tree,ftracetest,
+#                  bench,tracecmd,binfmt_misc,securityfs)
 #   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, tallyfs, KUnit
 #                  at boot)
-#   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (stress,kmemleak)
-#   boot-patched-debug boot.sh: SUITES_PATCHED_DEBUG (stress,failslab,
-#                  kunitfault,kmemleak; KUnit at boot)
+#   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (pstore,stress,kmemleak)
+#   boot-patched-debug boot.sh: SUITES_PATCHED_DEBUG (pstore,stress,failslab,
+#                  kunitfault,modules,kmemleak; KUnit at boot)
+#                  (pstore first: boot.sh boots warm and it reboots the guest
+#                  once, see harness/boot.sh)
 #   boot-pair, boot-debug-pair   the two boots of a pair side by side
 #   report         report.py: tables, parity, consoles, 'N passed, N failed'
 #   loc            loc.sh: lines of stock's plumbing against ours
@@ -92,11 +95,15 @@ DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
 BOOT_TIMEOUT_DEBUG ?= 1500
-# Suites per kernel (harness/guest/suites).  securityfs comes last: it
-# raises the lockdown level to integrity, which cannot be lowered again.
-# samplefs (samples/pseudofs) exists in the patched kernels only.
-SUITES_STOCK         ?= guest,tree,ftracetest,bench,tracecmd,binfmt_misc,securityfs
-SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
+# Suites per kernel (harness/guest/suites).  pstore comes first: with it
+# in the list boot.sh boots warm (the RAM kept across a reboot, ramoops on
+# reserved memory) and the suite reboots the guest once, after which init
+# runs the list again; it leaves console-ramoops-0 for tree, stress and
+# failslab.  securityfs comes last: it raises the lockdown level to
+# integrity, which cannot be lowered again.  samplefs (samples/pseudofs)
+# exists in the patched kernels only.
+SUITES_STOCK         ?= pstore,guest,tree,ftracetest,bench,tracecmd,binfmt_misc,securityfs
+SUITES_PATCHED       ?= pstore,guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
 # make check's smoke of the benchmark: the in-kernel part with N = 100 and
 # one round on the stock and patched boots (the bench suite checks that
 # every figure is there, and adds its own userspace figures; make bench
@@ -104,11 +111,11 @@ SUITES_PATCHED       ?= guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,bi
 BENCH_SMOKE ?= pseudofs_bench=100 pseudofs_bench_rounds=1
 BENCH_ROUNDS ?= 5
 BENCH_MAX ?= 10000
-SUITES_STOCK_DEBUG   ?= stress,kmemleak
+SUITES_STOCK_DEBUG   ?= pstore,stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
 # on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)
 # on that live patching of code the other vCPU runs ("Oops: int3").
-SUITES_PATCHED_DEBUG ?= stress,failslab,kunitfault,modules,kmemleak
+SUITES_PATCHED_DEBUG ?= pstore,stress,failslab,kunitfault,modules,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
@@ -258,7 +265,7 @@ report:
 # tests excluded), one line per file; then our samples/pseudofs/*.c without
 # the SPDX line and comments.  Files not in the overlay yet are said so.
 STOCK_SRC := fs/debugfs/inode.c fs/debugfs/file.c fs/tracefs/inode.c security/inode.c \
-	fs/binfmt_misc.c
+	fs/binfmt_misc.c fs/pstore/inode.c
 LIB_SRC := fs/libpseudofs/file.c fs/libpseudofs/inode.c fs/libpseudofs/super.c \
 	fs/libpseudofs/internal.h include/linux/libpseudofs.h
 SAMPLES := samples/pseudofs
@@ -290,13 +297,14 @@ check:
 # What a change to the library or a client needs checked first, in under
 # ten minutes with a warm ccache: the tree laid again, make kunit, the
 # patched kernel built and booted once with the suites below, and the
-# report, in build/results-quick/.  Parity (tree, securityfs, tracecmd, the
-# console) is judged against the stock results of the last make check in
-# build/results, and skipped with a word where there are none.  It does
-# not replace make check: no stock or debug kernel is built, no ftracetest,
-# stress, failslab, kmemleak, static checks or semantic patch corpus.
+# report, in build/results-quick/.  Parity (tree, securityfs, tracecmd,
+# binfmt_misc, pstore, the console) is judged against the stock results of
+# the last make check in build/results, and skipped with a word where there
+# are none.  It does not replace make check: no stock or debug kernel is
+# built, no ftracetest, stress, failslab, kmemleak, static checks or
+# semantic patch corpus.
 QUICK_RESULTS := $(BUILD)/results-quick
-SUITES_QUICK  ?= guest,tree,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
+SUITES_QUICK  ?= pstore,guest,tree,samplefs,tallyfs,tracecmd,binfmt_misc,securityfs
 check-quick:
 	@rm -rf $(QUICK_RESULTS) && mkdir -p $(QUICK_RESULTS) && date +%s >$(QUICK_RESULTS)/.check-start
 	@$(MAKE) -s RESULTS=$(QUICK_RESULTS) check-quick-phases

@@ -6,6 +6,21 @@
 # the console into RESULTS_DIR/kunit-NAME.ktap.
 # SUITES=shell gives an interactive guest shell on this terminal instead.
 # BOOT_APPEND adds words to the kernel command line (e.g. pseudofs_bench=100).
+#
+# A boot whose SUITES include pstore is "warm": pstore's RAM backend
+# (ramoops) shows a boot's records only after a reboot that keeps the RAM,
+# which QEMU does on a guest reset unless run with -no-reboot.  So such a
+# boot runs without -no-reboot, reserves 1M of RAM at 512M for ramoops on
+# the kernel command line (memmap=1M$0x20000000, e820 "reserved"; below
+# where QEMU reloads the initrd at the top of RAM on each reset) and gets
+# an isa-debug-exit device at port 0xf4 (exit_port=0xf4 tells the guest's
+# init): the pstore suite reboots the guest once, and init leaves QEMU by
+# writing 0 to that port (through /dev/port, opened before the suites: the
+# securityfs suite's lockdown refuses to open it later), which makes QEMU
+# exit with status 1 (normal here).
+# A panic (oops=panic panic=-1) then reboots the guest too: init finds the
+# crash's dmesg-ramoops record and leaves at once rather than run the
+# suites again.
 set -uo pipefail
 name=$1 kernel=$2 initrd=$3 results=$4 suites=$5 timeout=${6:-900}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,9 +57,20 @@ case $name in
 	[ "$accel" = tcg ] && accel_opt=tcg,thread=${PSEUDOFS_TCG_THREAD:-multi}
 	;;
 esac
-qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults -no-reboot
+warm=0
+case ",$suites," in *,pstore,*) warm=1 ;; esac
+qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults
       -display none -kernel "$kernel" -initrd "$initrd")
 append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on${BOOT_APPEND:+ $BOOT_APPEND}"
+if [ $warm = 1 ]; then
+	# the '$' reaches the kernel as is: memmap=SIZE$START reserves
+	qemu+=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+	append+=' memmap=1M$0x20000000 ramoops.mem_address=0x20000000 ramoops.mem_size=0x100000'
+	append+=' ramoops.record_size=0x8000 ramoops.console_size=0x20000 ramoops.pmsg_size=0x10000'
+	append+=' ramoops.ecc=0 exit_port=0xf4'
+else
+	qemu+=(-no-reboot)
+fi
 
 if [ "$suites" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append shell=1"
@@ -59,6 +85,8 @@ secs=$(( $(date +%s) - start ))
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	echo "boot $name: timed out after ${timeout}s (console: $console)" >&2
 fi
+# a warm boot ends with the guest's write of 0 to isa-debug-exit: status 1
+[ $warm = 1 ] && [ $rc -eq 1 ] && rc=0
 
 # Split the result stream into one KTAP file per suite.
 status=0
@@ -85,7 +113,7 @@ if grep -q '^ *# Subtest:' "$results/kunit-$name.ktap.tmp"; then
 else
 	rm -f "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
 fi
-echo "boot $name: ${secs}s under $accel_opt, exit $rc"
+echo "boot $name: ${secs}s under $accel_opt$([ $warm = 1 ] && echo ", warm"), exit $rc"
 # One line per boot beside phases.txt (boots of a pair run at the same time).
 printf '%-14s %5ss  %-16s suites %s%s\n' "$name" "$secs" "$accel_opt" "$suites" \
 	"$([ $rc -eq 0 ] || echo "  exit $rc")" >>"$results/boots.txt"

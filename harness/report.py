@@ -247,13 +247,13 @@ TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
 
 
 TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security',
-              '/proc/sys/fs/binfmt_misc')
+              '/proc/sys/fs/binfmt_misc', '/sys/fs/pstore')
 TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:[^/]*?) (/.*)$')
 
 
 def tree_parity():
-    """The debugfs, tracefs and securityfs trees userspace sees must match
-    stock's, entry by entry."""
+    """The debugfs, tracefs, securityfs, binfmt_misc and pstore trees
+    userspace sees must match stock's, entry by entry."""
     def entries(kernel):
         lines = read(os.path.join(res_of(kernel), f'tree-{kernel}.ktap'))
         if lines is None:
@@ -294,7 +294,7 @@ def stock_missing(what):
 
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
-PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc')
+PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc', 'pstore')
 
 
 def suite_parity(suite):
@@ -378,6 +378,7 @@ def main():
                                      ('tree', ('stock', 'patched'), ()),
                                      ('securityfs', ('stock', 'patched'), ()),
                                      ('binfmt_misc', ('stock', 'patched'), ()),
+                                     ('pstore', ('stock', 'patched', 'patched-debug'), ('stock-debug',)),
                                      ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
                                      ('samplefs', ('patched',), ()),
@@ -450,7 +451,7 @@ def main():
 
 # make check-quick: the suites of one patched boot, KUnit twice (kunit.py
 # and at boot), parity with the stock results of the last make check.
-QUICK_SUITES = ('guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'securityfs')
+QUICK_SUITES = ('pstore', 'guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'securityfs')
 
 
 def main_quick():
