@@ -48,7 +48,7 @@ virtual int_root
 @@
 import re
 
-class Facts(dict):	# facts.made is facts.made
+class Facts(dict):	# facts.made for facts['made']
 	__getattr__, __setattr__ = dict.__getitem__, dict.__setitem__
 
 facts = Facts()	# about the file being converted, see reset()
@@ -73,8 +73,8 @@ def reset():
 	facts.update(tracing=False, roots={}, fnstatic=set(), rootdecls=set(), made=[], params={},
 		     deflines={}, calls=[], tfparents=set(), parent={}, decided={}, converted=set(),
 		     left=set(), hasret=set(), nonconv=set(), nonconvparent={}, fops={}, fopsuse=[],
-		     dbgattr=set(), copies={}, dentryfns=set(), rets={}, incs=set())
-
+		     dbgattr=set(), copies={}, dentryfns=set(), rets={}, incs=set(),
+		     tline=None, incplan=None, usestfs=False, direct=False)
 def norm(e): return re.sub(r'\s+', '', str(e))
 def key(p): return (int(p.line), int(p.column))
 def fn_of(p): return p.current_element
@@ -89,18 +89,14 @@ def src_of(s, c): return [(c['fn'], c['rhs'])] if c['rhs'] else [(c['call'], r) 
 def dkey(e):
 	m = FIELD.search(e)
 	return '.' + m.group(2) if m else e
-
 def same_expr(fn1, e1, fn2, e2): return dkey(e1) == dkey(e2) and (fn1 == fn2 or dkey(e1) != e1)
 # does made or copy entry m store the dentry that e names in fn?
 def same_dentry(m, fn, e): return dkey(m['lhs']) == dkey(e) and (m['fn'] == fn or not m['local'])
-
 def stays(s, m):	# does the debugfs dentry of made entry m stay there?
 	parent = s.parent.get(m['key'])
 	return dbg(m) and (m['fn'] == TID or not parent or not tracing_parent(s, m['fn'], parent, set()))
-
 def shared_field(s, fn, e):	# a field that also holds a dentry staying in debugfs
 	return None if dkey(e) == e else next((m for m in s.made if same_dentry(m, fn, e) and stays(s, m)), None)
-
 def made_line(s, fn, e, seen=None):	# a debugfs create that e holds, also through copies
 	seen = seen or set()
 	if (fn, e) in seen:
@@ -114,7 +110,6 @@ def made_line(s, fn, e, seen=None):	# a debugfs create that e holds, also throug
 		if n:
 			return n
 	return 0
-
 def origin(s, fn, e, depth=0):	# why e in fn could not be followed to a tracing dentry
 	i = param_index(s, fn, e)
 	if i is not None:
@@ -134,7 +129,6 @@ def origin(s, fn, e, depth=0):	# why e in fn could not be followed to a tracing 
 			why = "'%s' is copied from '%s' at line %d in %s()" % (e, c['rhs'], c['line'], c['fn'])
 			return why + (', and ' + origin(s, c['fn'], c['rhs'], depth + 1) if depth < 3 else '')
 	return "'%s' gets no dentry from a tracing create, copy or parameter in this file" % e
-
 def getter_origin(s, g, what):
 	if g not in s.dentryfns:
 		return '%s, a function that this file does not define' % what
@@ -157,7 +151,6 @@ def memoised(search):
 			memo[(fn, e)] = r
 		return r
 	return ask
-
 def tainted(s, fn, e, seen):	# does e in fn also parent what has to stay in debugfs?
 	if (fn, e) in seen or e == 'NULL':
 		return False
@@ -181,9 +174,7 @@ def tainted(s, fn, e, seen):	# does e in fn also parent what has to stay in debu
 	# a debugfs directory below e that has to stay
 	return any(dbg(m) and m['lhs'] and s.parent.get(m['key']) == e and (m['fn'] == fn or not m['local'])
 		   and tainted(s, m['fn'], m['lhs'], seen) for m in s.made)
-
 tainted = memoised(tainted)
-
 def add_copy(s, p, lhs, rhs, local):	# lhs = rhs: a dentry copied, or handed out by a call
 	lhs, rhs = norm(lhs), norm(rhs)
 	m = CALL.match(rhs)
@@ -192,11 +183,9 @@ def add_copy(s, p, lhs, rhs, local):	# lhs = rhs: a dentry copied, or handed out
 	local = (local and dkey(lhs) == lhs) or (fn_of(p), lhs) in s.fnstatic
 	s.copies[key(p)] = dict(fn=fn_of(p), lhs=lhs, local=local, line=key(p)[0],
 				   rhs=None if m else rhs, call=m.group(1) if m else None)
-
 def getter(s, g, seen):	# does g return only tracing dentries (NULL, ERR_PTR() aside)?
 	rets = [r for r in s.rets.get(g, []) if not NODENTRY.match(r)]
 	return g in s.dentryfns and bool(rets) and all(tracing_parent(s, g, r, set(seen)) for r in rets)
-
 def tracing_parent(s, fn, e, seen):	# is e, used in fn, a tracing directory?
 	if (fn, e) in seen:
 		return False
@@ -213,9 +202,7 @@ def tracing_parent(s, fn, e, seen):	# is e, used in fn, a tracing directory?
 	   ((fn, e) in s.rootdecls and fn not in s.hasret) or (m and getter(s, m.group(1), seen)):
 		return True
 	return tracing_dentry(s, fn, e, seen)
-
 tracing_parent = memoised(tracing_parent)
-
 def tracing_dentry(s, fn, e, seen):	# is e a dentry created inside the tracing hierarchy?
 	for m in s.made:
 		parent = s.parent.get(m['key'])
@@ -247,7 +234,6 @@ def kept_by(s, fn, e, seen=None):
 	i = param_index(s, fn, e)
 	src += [(c, a) for (c, g, j, a) in s.calls if g == fn and j == i]
 	return next((why for why in (kept_by(s, f2, e2, seen) for (f2, e2) in src) if why), None)
-
 def feeds_kept(s, fn, e, seen):	# is e handed to a parent that a staying create also feeds?
 	if (fn, e) in seen:
 		return False
@@ -258,13 +244,10 @@ def feeds_kept(s, fn, e, seen):	# is e handed to a parent that a staying create 
 			return True
 	return any(c['fn'] == fn and c['rhs'] == e and (kept_by(s, fn, c['lhs']) or feeds_kept(s, fn, c['lhs'], seen))
 		   for c in s.copies.values())
-
 def decide(p, name): return decide_at(facts, key(p), fn_of(p), name)
-
 def explain(p, name):	# for the org and report modes
 	conv, why = decide(p, name)
 	return conv, why if conv else 'left in debugfs: ' + why
-
 def decide_at(s, k, fn, name):	# (convert, reason); one being decided counts as moving
 	if k in s.decided:
 		return s.decided[k]
@@ -290,7 +273,6 @@ def decide_at(s, k, fn, name):	# (convert, reason); one being decided counts as 
 	if r[0]:
 		s.converted.add(fn)
 	return r
-
 def decide_rule(s, k, fn, name):
 	arg, m = s.parent.get(k), made_at(s, k)
 	if name == 'debugfs_create_automount':
@@ -356,58 +338,29 @@ def root_moves(p, x, ret_free):
 
 # Helpers that script constraints call to record facts: true, so that the
 # rule matches.  A constraint is tokenised as SmPL: no string literals.
-def add(coll, v):
-	coll.add(v)
-	return True
-
-def is_tracing():	# uses tracing_init_dentry() or tracefs, or includes trace.h
-	facts.tracing = True
-	return True
-
-def made_local(p):
-	for m in facts.made:
-		if m['key'] == key(p):
-			m['local'] = True
-	return True
-
-def note_tracefs_use(f):
-	facts.usestfs = True
-	if f.startswith('tracefs_'):
-		facts.direct = True
-	return True
-
+def add(coll, v): return coll.add(v) or True
+def is_tracing(): return facts.update(tracing=True) or True	# tracing_init_dentry(), tracefs, trace.h
+def made_local(p): return all(m.update(local=True) or True for m in facts.made if m['key'] == key(p))
+def note_tracefs_use(f): return facts.update(usestfs=True, direct=facts.direct or f.startswith('tracefs_')) or True
 def note_made(p, lhs, f, local):	# a static of the function is local too
 	local = local or (fn_of(p), norm(lhs)) in facts.fnstatic
 	facts.made.append(dict(fn=fn_of(p), lhs=norm(lhs), local=local, creator=f, key=key(p)))
-
 def note_root(p, x, glob):	# a root in a file static or a global is the root everywhere
 	fn, x = fn_of(p), norm(x)
 	facts.roots[(fn, x)] = glob and (fn, x) not in facts.fnstatic
 	return True
-
 def note_parent(p, f, P):	# the parent of a tracefs create is a tracing directory
 	facts.parent[key(p)] = norm(P)
-	if not f.startswith('debugfs_'):
-		facts.tfparents.add((fn_of(p), norm(P)))
-	return True
-
+	return f.startswith('debugfs_') or add(facts.tfparents, (fn_of(p), norm(P)))
 def note_debugfs_only(p, A):	# a possible parent of a helper tracefs lacks
-	facts.nonconv.add((fn_of(p), norm(A)))
 	facts.nonconvparent.setdefault(key(p), []).append(norm(A))
-	return True
-
+	return add(facts.nonconv, (fn_of(p), norm(A)))
 def note_fops(p, F):
 	facts.fops[key(p)] = norm(F)
-	facts.fopsuse.append((fn_of(p), key(p)))
-	return True
-
+	return facts.fopsuse.append((fn_of(p), key(p))) or True
 def amp(fops): return '&' + norm(fops)
-
-def one_literal(c):	# a message that names debugfs in a single string literal
-	return 'debugfs' in c and c.count('"') == 2
-
+def one_literal(c): return 'debugfs' in c and c.count('"') == 2	# debugfs in one string literal
 ADD, REPLACE, REPLACE_DROP, DROP = 'add tracefs.h', 'replace', 'replace, drop tracefs.h', 'drop'
-INCPLAN, TLINE = 'incplan', 'tline'
 
 # What to do with #include <linux/debugfs.h> at p: add tracefs.h after it,
 # replace it (and drop a later tracefs.h), drop it, or keep it.  spatch
@@ -415,15 +368,15 @@ INCPLAN, TLINE = 'incplan', 'tline'
 # the later one that goes.
 def plan_includes(p):
 	s, dline = facts, int(p.line)
-	tline = s.get('tline')
-	if s.left and s.get('direct') and tline is None:
+	tline = s.tline
+	if s.left and s.direct and tline is None:
 		plan = ADD
 	elif s.left or not s.tracing:
 		plan = None
 	elif tline is not None:
 		plan = REPLACE_DROP if tline > dline else DROP
 	else:
-		plan = REPLACE if s.get('usestfs') or dline == min(s.incs or [dline]) else DROP
+		plan = REPLACE if s.usestfs or dline == min(s.incs or [dline]) else DROP
 	s.incplan = plan
 
 //# A script rule without metavariables runs once per file, before the rules
@@ -489,9 +442,7 @@ position p;
 @@
 E = f@p(es)
 
-@script:python@
-E << made.E; f << made.f; p << made.p;
-@@
+@script:python@ E << made.E; f << made.f; p << made.p; @@
 note_made(p[0], E, f, False)
 
 @@
@@ -511,9 +462,7 @@ position p;
 @@
 T L = f@p(...);
 
-@script:python@
-L << madedecl.L; f << madedecl.f; p << madedecl.p;
-@@
+@script:python@ L << madedecl.L; f << madedecl.f; p << madedecl.p; @@
 note_made(p[0], L, f, True)
 
 // The parent argument of every create and the dentry of every remove: a
@@ -535,10 +484,10 @@ f@p(N, M, P, ...)
 
 @@
 identifier f = {debugfs_remove, debugfs_remove_recursive};
-expression E;
-position p : script:python(f, E) { note_parent(p[0], f, E) };
+expression P;
+position p : script:python(f, P) { note_parent(p[0], f, P) };
 @@
-f@p(E)
+f@p(P)
 
 @@
 identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
@@ -581,9 +530,7 @@ position p;
 @@
 T g@p(ps, struct dentry *q, ...) { ... }
 
-@script:python@
-g << def.g; q << def.q; n << def.n; p << def.p;
-@@
+@script:python@ g << def.g; q << def.q; n << def.n; p << def.p; @@
 facts.params.setdefault(g, {})[int(n)] = norm(q)
 facts.deflines[g] = int(p[0].line)
 
@@ -595,9 +542,7 @@ position p;
 @@
 g@p(es, A, ...)
 
-@script:python@
-g << def.g; n << def.n; A << callarg.A; p << callarg.p;
-@@
+@script:python@ g << def.g; n << def.n; A << callarg.A; p << callarg.p; @@
 facts.calls.append((fn_of(p[0]), g, int(n), norm(A)))
 
 // Dentries copied by plain assignment (tr->event_dir = d_events;) and
@@ -611,9 +556,7 @@ position p;
 @@
 L@p = R
 
-@script:python@
-L << copyto.L; R << copyto.R; p << copyto.p;
-@@
+@script:python@ L << copyto.L; R << copyto.R; p << copyto.p; @@
 add_copy(facts, p[0], L, R, False)
 
 @copyfrom@
@@ -623,9 +566,7 @@ position p;
 @@
 L@p = R
 
-@script:python@
-L << copyfrom.L; R << copyfrom.R; p << copyfrom.p;
-@@
+@script:python@ L << copyfrom.L; R << copyfrom.R; p << copyfrom.p; @@
 add_copy(facts, p[0], L, R, True)
 
 // Functions that hand out a dentry, and what they return.
@@ -635,9 +576,7 @@ position p;
 @@
 struct dentry *g@p(...) { ... }
 
-@script:python@
-g << dentryfn.g; p << dentryfn.p;
-@@
+@script:python@ g << dentryfn.g; p << dentryfn.p; @@
 facts.dentryfns.add(g)
 facts.deflines[g] = int(p[0].line)
 
@@ -647,9 +586,7 @@ position p;
 @@
 return E@p;
 
-@script:python@
-E << dentryret.E; p << dentryret.p;
-@@
+@script:python@ E << dentryret.E; p << dentryret.p; @@
 facts.rets.setdefault(fn_of(p[0]), []).append(norm(E))
 
 // Functions that call tracing_init_dentry() and have a "ret" already: the
@@ -927,10 +864,7 @@ if (!E) pr(c@p, ...);
 if (!E) { ... pr(c@p, ...); ... }
 )
 
-@script:python msg_new@
-c << msg.c;
-nc;
-@@
+@script:python msg_new@ c << msg.c; nc; @@
 coccinelle.nc = cocci.make_expr(c.replace('debugfs', 'tracefs'))
 
 @depends on patch@
@@ -963,10 +897,7 @@ type T;
 @@
 static T fn@p(...) { ... }
 
-@script:python rename_to@
-fn << rename.fn;
-nfn;
-@@
+@script:python rename_to@ fn << rename.fn; nfn; @@
 coccinelle.nfn = cocci.make_ident(re.sub('_debugfs$', '_tracefs', fn))
 
 @depends on patch@
@@ -1014,9 +945,7 @@ position p;
 @@
 #include <linux/tracefs.h>@p
 
-@script:python@
-p << inc_tracefs_h.p;
-@@
+@script:python@ p << inc_tracefs_h.p; @@
 facts.tline = int(p[0].line)
 
 @depends on patch@
@@ -1030,32 +959,30 @@ position p;
 @@
 #include <linux/debugfs.h>@p
 
-@script:python@
-p << inc_debugfs_h.p;
-@@
+@script:python@ p << inc_debugfs_h.p; @@
 plan_includes(p[0])
 
 // ... then the plan: replace debugfs.h (dropping a later tracefs.h), add
 // tracefs.h after it, or drop it.
 @depends on patch@
-position p : script:python() { facts.get(INCPLAN) in (REPLACE, REPLACE_DROP) };
+position p : script:python() { facts.incplan in (REPLACE, REPLACE_DROP) };
 @@
 - #include <linux/debugfs.h>@p
 + #include <linux/tracefs.h>
 
 @depends on patch@
-position p : script:python() { facts.get(INCPLAN) == ADD };
+position p : script:python() { facts.incplan == ADD };
 @@
   #include <linux/debugfs.h>@p
 + #include <linux/tracefs.h>
 
 @depends on patch@
-position p : script:python() { facts.get(INCPLAN) == DROP };
+position p : script:python() { facts.incplan == DROP };
 @@
 - #include <linux/debugfs.h>@p
 
 @depends on patch@
-position p : script:python() { facts.get(INCPLAN) == REPLACE_DROP and int(p[0].line) == facts.get(TLINE) };
+position p : script:python() { facts.incplan == REPLACE_DROP and int(p[0].line) == facts.tline };
 @@
 - #include <linux/tracefs.h>@p
 
@@ -1073,16 +1000,9 @@ position p;
 @@
 f@p(...)
 
-@script:python depends on org@
-f << site.f; p << site.p;
-@@
+@script:python depends on org@ f << site.f; p << site.p; @@
 conv, why = explain(p[0], f)
-if conv:
-	coccilib.org.print_todo(p[0], why)
-else:
-	coccilib.org.print_safe_todo(p[0], why)
+(coccilib.org.print_todo if conv else coccilib.org.print_safe_todo)(p[0], why)
 
-@script:python depends on report@
-f << site.f; p << site.p;
-@@
+@script:python depends on report@ f << site.f; p << site.p; @@
 coccilib.report.print_report(p[0], explain(p[0], f)[1])
