@@ -15,33 +15,27 @@
 // Options: --no-includes --include-headers
 
 //# A call belongs to tracing when its parent is NULL in a tracing file,
-//# comes from tracing_init_dentry() (kept in a local, a static or a
-//# global, also through a once-only memo), is a directory made by a
-//# converted call, a copy of one, what a function returns when it returns
-//# only those, or a parameter that callers feed with one of those.
-//# It is converted only if that directory is converted or is the root: a
-//# directory that stays in debugfs (another subsystem's, one holding
-//# debugfs-only files, one that cannot be followed) keeps everything
-//# under it there, and the report names it.  Dentries are followed within
-//# one file.  A static function named *_debugfs is renamed *_tracefs
-//# when the conversion leaves it no debugfs call; global ones keep their
-//# name.
-//#   The script is one file on purpose: spatch 1.1.1 looks for an SmPL
-//# #include relative to its working directory, not to this file, and the
-//# harness and make coccicheck run it from the tree being converted.  SmPL
-//# rules record facts about the file (in script constraints where the
-//# order does not matter, in script rules where it does); the Python
-//# below follows dentries through copies, calls and returns, which SmPL
-//# cannot, and decides each debugfs call; the patch, context, org and
-//# report modes act on the decision.
+//# comes from tracing_init_dentry() (in a local, a static or a global,
+//# also through a once-only memo), is a directory made by a converted call,
+//# a copy of one, what a function returns when it returns only those, or a
+//# parameter that callers feed with one.  A directory that stays in debugfs
+//# (another subsystem's, one holding debugfs-only files, one that cannot be
+//# followed) keeps everything under it there, and the report names it.
+//# Dentries are followed within one file.  A static *_debugfs function left
+//# with no debugfs call is renamed *_tracefs.
+//#   One file on purpose: spatch 1.1.1 looks for an SmPL #include relative
+//# to its working directory, and the harness and make coccicheck run it
+//# from the tree being converted.  SmPL rules record facts (in script
+//# constraints where their order does not matter); the Python follows
+//# dentries through copies, calls and returns, which SmPL cannot, and
+//# decides each call; the modes act on the decision.
 
 virtual patch
 virtual context
 virtual org
 virtual report
-//# -D int_root: tracing_init_dentry() returns int (5.10 and later) and its
-//# callers are rewritten to match; without it the root dentry stays, as in
-//# the 4.1 conversion, and tracefs takes it as a parent.
+//# -D int_root: tracing_init_dentry() returns int and its callers are
+//# rewritten to match; without it the root dentry stays (the 4.1 way).
 virtual int_root
 
 @initialize:python@
@@ -53,11 +47,10 @@ class Facts(dict):	# facts.made for facts['made']
 
 facts = Facts()	# about the file being converted, see reset()
 MODE = {'int_root': False}
-CREATE = ('debugfs_create_dir', 'debugfs_create_file')
 REMOVE = ('debugfs_remove', 'debugfs_remove_recursive')
 TRACEFS = {'debugfs_create_dir': 'tracefs_create_dir', 'debugfs_create_file': 'tracefs_create_file',
 	   'debugfs_remove': 'tracefs_remove', 'debugfs_remove_recursive': 'tracefs_remove'}
-NOTCOPY = set(TRACEFS.values()) | set(CREATE) | {'trace_create_file', 'tracing_init_dentry'}
+NOTCOPY = set(TRACEFS) - set(REMOVE) | set(TRACEFS.values()) | {'trace_create_file', 'tracing_init_dentry'}
 FIELD = re.compile(r'(->|\.)(\w+)$')
 CALL = re.compile(r'^(\w+)\(.*\)$')
 NODENTRY = re.compile(r'^(NULL|ERR_PTR\(.*\))$')
@@ -400,8 +393,7 @@ position p : script:python() { is_tracing() };
 // Statics of a function (the once-only memo: "if (d) return d; d = ...;")
 // are known in that function only.
 @@
-identifier fn, x;
-type T;
+identifier fn, x; type T;
 position p : script:python(x) { add(facts.fnstatic, (fn_of(p[0]), x)) };
 @@
 fn(...) {
@@ -437,8 +429,7 @@ struct dentry *x@p = tracing_init_dentry();
 expression E;
 identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
 		tracefs_create_file, trace_create_file};
-expression list es;
-position p;
+expression list es; position p;
 @@
 E = f@p(es)
 
@@ -457,8 +448,7 @@ L = f@p(...)
 identifier L;
 identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
 		tracefs_create_file, trace_create_file};
-type T;
-position p;
+type T; position p;
 @@
 T L = f@p(...);
 
@@ -497,8 +487,7 @@ position p : script:python(F) { note_fops(p[0], F) };
 f@p(N, M, P, D, F)
 
 @@
-declarer name DEFINE_DEBUGFS_ATTRIBUTE;
-identifier fops;
+declarer name DEFINE_DEBUGFS_ATTRIBUTE; identifier fops;
 position p : script:python(fops) { add(facts.dbgattr, amp(fops)) };
 @@
 DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
@@ -523,10 +512,7 @@ f@p(A1, A2, A3, ...)
 // pass for them: such a parameter is a tracing directory when a caller
 // passes one.
 @def@
-identifier g, q;
-parameter list[n] ps;
-type T;
-position p;
+identifier g, q; parameter list[n] ps; type T; position p;
 @@
 T g@p(ps, struct dentry *q, ...) { ... }
 
@@ -535,10 +521,7 @@ facts.params.setdefault(g, {})[int(n)] = norm(q)
 facts.deflines[g] = int(p[0].line)
 
 @callarg@
-identifier def.g;
-expression list[def.n] es;
-expression A;
-position p;
+identifier def.g; expression list[def.n] es; expression A; position p;
 @@
 g@p(es, A, ...)
 
@@ -550,9 +533,7 @@ facts.calls.append((fn_of(p[0]), g, int(n), norm(A)))
 // declarations included.  One side has to be a struct dentry * the file
 // declares, so other assignments do not match.
 @copyto@
-expression L;
-idexpression struct dentry *R;
-position p;
+expression L; idexpression struct dentry *R; position p;
 @@
 L@p = R
 
@@ -560,9 +541,7 @@ L@p = R
 add_copy(facts, p[0], L, R, False)
 
 @copyfrom@
-local idexpression struct dentry *L;
-expression R;
-position p;
+local idexpression struct dentry *L; expression R; position p;
 @@
 L@p = R
 
@@ -571,8 +550,7 @@ add_copy(facts, p[0], L, R, True)
 
 // Functions that hand out a dentry, and what they return.
 @dentryfn@
-identifier g;
-position p;
+identifier g; position p;
 @@
 struct dentry *g@p(...) { ... }
 
@@ -581,8 +559,7 @@ facts.dentryfns.add(g)
 facts.deflines[g] = int(p[0].line)
 
 @dentryret@
-expression E;
-position p;
+expression E; position p;
 @@
 return E@p;
 
@@ -597,23 +574,20 @@ identifier fn;
 fn(...) { <+... tracing_init_dentry() ...+> }
 
 @@
-identifier initcall.fn;
-symbol ret;
+identifier initcall.fn; symbol ret;
 position p : script:python() { add(facts.hasret, fn_of(p[0])) };
 @@
 fn(...) { <+... ret@p ...+> }
 
 @@
-symbol ret;
-type T;
+symbol ret; type T;
 position p : script:python() { add(facts.hasret, fn_of(p[0])) };
 @@
 T ret@p;
 
 // The calls that move to tracefs: decide() says which, and why.
 @cand@
-identifier f = {debugfs_create_dir, debugfs_create_file, debugfs_remove,
-		debugfs_remove_recursive};
+identifier f = {debugfs_create_dir, debugfs_create_file, debugfs_remove, debugfs_remove_recursive};
 position p : script:python(f) { decide(p[0], f)[0] };
 @@
 f@p(...)
@@ -647,8 +621,7 @@ fn(...) {
 // patch mode: each call that cand accepted takes the tracefs name.
 @depends on patch@
 position cand.p;
-symbol debugfs_create_dir, debugfs_create_file, debugfs_remove,
-       debugfs_remove_recursive;
+symbol debugfs_create_dir, debugfs_create_file, debugfs_remove, debugfs_remove_recursive;
 @@
 (
 - debugfs_create_dir@p
@@ -666,8 +639,7 @@ symbol debugfs_create_dir, debugfs_create_file, debugfs_remove,
 
 // debugfs reports failure with an ERR_PTR(), tracefs with NULL.
 @depends on patch@
-expression E, E1;
-statement S1, S2;
+expression E, E1; statement S1, S2;
 @@
 E = \(tracefs_create_dir\|tracefs_create_file\)(...);
 ... when != E = E1
@@ -698,8 +670,7 @@ if (!E) {
 // The dentry of the old tracing_init_dentry() becomes an int status and
 // its uses become the NULL parent that means the tracefs root.
 @depends on patch && int_root@
-identifier root_fn.fn, root_fn.x;
-statement S;
+identifier root_fn.fn, root_fn.x; statement S;
 @@
 fn(...) {
 <...
@@ -854,8 +825,7 @@ fn(...) {
 expression E;
 constant char[] c : script:python() { one_literal(c) };
 position p;
-identifier pr = {pr_warn, pr_warning, pr_warn_once, pr_err, pr_info,
-		 pr_debug};
+identifier pr = {pr_warn, pr_warning, pr_warn_once, pr_err, pr_info, pr_debug};
 @@
 E = \(tracefs_create_dir\|tracefs_create_file\)(...);
 (
@@ -868,9 +838,7 @@ if (!E) { ... pr(c@p, ...); ... }
 coccinelle.nc = cocci.make_expr(c.replace('debugfs', 'tracefs'))
 
 @depends on patch@
-constant char[] msg.c;
-expression msg_new.nc;
-position msg.p;
+constant char[] msg.c; expression msg_new.nc; position msg.p;
 @@
 - c@p
 + nc
@@ -901,8 +869,7 @@ static T fn@p(...) { ... }
 coccinelle.nfn = cocci.make_ident(re.sub('_debugfs$', '_tracefs', fn))
 
 @depends on patch@
-identifier rename.fn, rename_to.nfn;
-type T;
+identifier rename.fn, rename_to.nfn; type T;
 @@
 T
 - fn
@@ -910,8 +877,7 @@ T
   (...) {...}
 
 @depends on patch@
-identifier rename.fn, rename_to.nfn;
-type T;
+identifier rename.fn, rename_to.nfn; type T;
 @@
 T
 - fn
@@ -989,8 +955,7 @@ position p : script:python() { facts.incplan == REPLACE_DROP and int(p[0].line) 
 // context, org and report modes: every debugfs call, with what happens
 // to it and why.
 @depends on context@
-identifier cand.f;
-position cand.p;
+identifier cand.f; position cand.p;
 @@
 * f@p(...)
 
