@@ -92,16 +92,13 @@ def shared_field(s, fn, e):	# a field that also holds a dentry staying in debugf
 	return None if dkey(e) == e else next((m for m in s.made if same_dentry(m, fn, e) and stays(s, m)), None)
 def made_line(s, fn, e, seen=None):	# a debugfs create that e holds, also through copies
 	seen = seen or set()
-	if (fn, e) in seen:
-		return 0
+	if (fn, e) in seen: return 0
 	seen.add((fn, e))
 	for m in s.made:
-		if same_dentry(m, fn, e) and dbg(m):
-			return m['key'][0]
+		if same_dentry(m, fn, e) and dbg(m): return m['key'][0]
 	for c in by_line(s):
 		n = same_dentry(c, fn, e) and c['rhs'] and made_line(s, c['fn'], c['rhs'], seen)
-		if n:
-			return n
+		if n: return n
 	return 0
 def origin(s, fn, e, depth=0):	# why e in fn could not be followed to a tracing dentry
 	i = param_index(s, fn, e)
@@ -110,11 +107,9 @@ def origin(s, fn, e, depth=0):	# why e in fn could not be followed to a tracing 
 		why = "'%s' is a parameter of %s() (line %d)" % (e, fn, s.deflines.get(fn, 0))
 		return why + (' fed with %s' % ', '.join(args[:3]) if args else ' and no call in this file passes it')
 	m = CALL.match(e)
-	if m:
-		return getter_origin(s, m.group(1), e)
+	if m: return getter_origin(s, m.group(1), e)
 	for c in by_line(s):
-		if not same_dentry(c, fn, e):
-			continue
+		if not same_dentry(c, fn, e): continue
 		if c['call'] and not getter(s, c['call'], set()):
 			return "'%s' is set at line %d in %s() from %s" % \
 				(e, c['line'], c['fn'], getter_origin(s, c['call'], c['call'] + '()'))
@@ -123,8 +118,7 @@ def origin(s, fn, e, depth=0):	# why e in fn could not be followed to a tracing 
 			return why + (', and ' + origin(s, c['fn'], c['rhs'], depth + 1) if depth < 3 else '')
 	return "'%s' gets no dentry from a tracing create, copy or parameter in this file" % e
 def getter_origin(s, g, what):
-	if g not in s.dentryfns:
-		return '%s, a function that this file does not define' % what
+	if g not in s.dentryfns: return '%s, a function that this file does not define' % what
 	if MODE['int_root'] and any(root_of(s, g, r, False) for r in s.rets.get(g, [])):
 		return '%s, and %s() (line %d) hands out the tracing root, which is no dentry once tracing_init_dentry() returns int' % \
 			(what, g, s.deflines.get(g, 0))
@@ -136,8 +130,7 @@ def getter_origin(s, g, what):
 def memoised(search):
 	def ask(s, fn, e, seen=None):
 		memo = s.setdefault(search.__name__, {})
-		if (fn, e) in memo:
-			return memo[(fn, e)]
+		if (fn, e) in memo: return memo[(fn, e)]
 		top = not seen
 		r = search(s, fn, e, set() if seen is None else seen)
 		if r or top:
@@ -145,22 +138,18 @@ def memoised(search):
 		return r
 	return ask
 def tainted(s, fn, e, seen):	# does e in fn also parent what has to stay in debugfs?
-	if (fn, e) in seen or e == 'NULL':
-		return False
+	if (fn, e) in seen or e == 'NULL': return False
 	seen.add((fn, e))
-	if (fn, e) in s.nonconv:
-		return True
+	if (fn, e) in s.nonconv: return True
 	# under int_root the root becomes NULL: not while a helper it feeds stays in debugfs
-	if MODE['int_root'] and root_of(s, fn, e, False) and feeds_kept(s, fn, e, set()):
-		return True
+	if MODE['int_root'] and root_of(s, fn, e, False) and feeds_kept(s, fn, e, set()): return True
 	if any(f2 == fn and s.parent.get(k) == e and s.fops[k] in s.dbgattr for (f2, k) in s.fopsuse):
 		return True
 	if any(same_dentry(m, fn, e) and not m['local'] for m in s.made) and any(x == e for (_, x) in s.nonconv):
 		return True
 	for (caller, callee, j, arg) in s.calls:	# the parameter of a helper that has to stay
 		q = s.params.get(callee, {}).get(j)
-		if caller == fn and arg == e and q and tainted(s, callee, q, seen):
-			return True
+		if caller == fn and arg == e and q and tainted(s, callee, q, seen): return True
 	for c in s.copies.values():	# a copy of e, or of what a getter returns as e, that has to stay
 		if any(same_expr(f2, r, fn, e) for (f2, r) in src_of(s, c)) and tainted(s, c['fn'], c['lhs'], seen):
 			return True
@@ -171,8 +160,7 @@ tainted = memoised(tainted)
 def add_copy(s, p, lhs, rhs, local):	# lhs = rhs: a dentry copied, or handed out by a call
 	lhs, rhs = norm(lhs), norm(rhs)
 	m = CALL.match(rhs)
-	if NODENTRY.match(rhs) or (m and m.group(1) in NOTCOPY):
-		return		# a create, the root, or no dentry
+	if NODENTRY.match(rhs) or (m and m.group(1) in NOTCOPY): return		# a create, the root, or no dentry
 	local = (local and dkey(lhs) == lhs) or (fn_of(p), lhs) in s.fnstatic
 	s.copies[key(p)] = dict(fn=fn_of(p), lhs=lhs, local=local, line=key(p)[0],
 				   rhs=None if m else rhs, call=m.group(1) if m else None)
@@ -180,13 +168,10 @@ def getter(s, g, seen):	# does g return only tracing dentries (NULL, ERR_PTR() a
 	rets = [r for r in s.rets.get(g, []) if not NODENTRY.match(r)]
 	return g in s.dentryfns and bool(rets) and all(tracing_parent(s, g, r, set(seen)) for r in rets)
 def tracing_parent(s, fn, e, seen):	# is e, used in fn, a tracing directory?
-	if (fn, e) in seen:
-		return False
+	if (fn, e) in seen: return False
 	seen.add((fn, e))
-	if fn == TID or tainted(s, fn, e):
-		return False
-	if e == 'NULL':
-		return s.tracing
+	if fn == TID or tainted(s, fn, e): return False
+	if e == 'NULL': return s.tracing
 	# the root, a tracefs parent, the directory tracing_init_dentry() makes,
 	# a declared root with "ret" free for the int status, what a getter returns
 	m = CALL.match(e)
@@ -213,8 +198,7 @@ def tracing_dentry(s, fn, e, seen):	# is e a dentry created inside the tracing h
 # e, or that e is copied from, handed out as or fed with, and stays there.
 def kept_by(s, fn, e, seen=None):
 	seen = set() if seen is None else seen
-	if (fn, e) in seen or e == 'NULL' or root_of(s, fn, e):
-		return None
+	if (fn, e) in seen or e == 'NULL' or root_of(s, fn, e): return None
 	seen.add((fn, e))
 	for m in s.made:
 		if same_dentry(m, fn, e) and dbg(m) and m['fn'] != TID and \
@@ -228,8 +212,7 @@ def kept_by(s, fn, e, seen=None):
 	src += [(c, a) for (c, g, j, a) in s.calls if g == fn and j == i]
 	return next((why for why in (kept_by(s, f2, e2, seen) for (f2, e2) in src) if why), None)
 def feeds_kept(s, fn, e, seen):	# is e handed to a parent that a staying create also feeds?
-	if (fn, e) in seen:
-		return False
+	if (fn, e) in seen: return False
 	seen.add((fn, e))
 	for (caller, g, j, a) in s.calls:
 		q = s.params.get(g, {}).get(j)
@@ -242,8 +225,7 @@ def explain(p, name):	# for the org and report modes
 	conv, why = decide(p, name)
 	return conv, why if conv else 'left in debugfs: ' + why
 def decide_at(s, k, fn, name):	# (convert, reason); one being decided counts as moving
-	if k in s.decided:
-		return s.decided[k]
+	if k in s.decided: return s.decided[k]
 	s.decided[k] = (True, None)
 	r = decide_rule(s, k, fn, name)
 	# a call moves only if its parent, or the dentry it removes, moves too
@@ -362,19 +344,14 @@ ADD, REPLACE, REPLACE_DROP, DROP = 'add tracefs.h', 'replace', 'replace, drop tr
 def plan_includes(p):
 	s, dline = facts, int(p.line)
 	tline = s.tline
-	if s.left and s.direct and tline is None:
-		plan = ADD
-	elif s.left or not s.tracing:
-		plan = None
-	elif tline is not None:
-		plan = REPLACE_DROP if tline > dline else DROP
-	else:
-		plan = REPLACE if s.usestfs or dline == min(s.incs or [dline]) else DROP
+	if s.left and s.direct and tline is None: plan = ADD
+	elif s.left or not s.tracing: plan = None
+	elif tline is not None: plan = REPLACE_DROP if tline > dline else DROP
+	else: plan = REPLACE if s.usestfs or dline == min(s.incs or [dline]) else DROP
 	s.incplan = plan
 
-//# A script rule without metavariables runs once per file, before the rules
-//# below see it: the facts start afresh for each file, whatever name spatch
-//# gives the file once a rule has transformed it.
+//# A script rule without metavariables runs once per file, first: the facts
+//# start afresh for each file, whatever name spatch gives it once changed.
 @script:python@
 @@
 reset()
@@ -455,9 +432,8 @@ T L = f@p(...);
 @script:python@ L << madedecl.L; f << madedecl.f; p << madedecl.p; @@
 note_made(p[0], L, f, True)
 
-// The parent argument of every create and the dentry of every remove: a
-// call moves when that argument is a tracing directory.  The fops of file
-// creates: those of DEFINE_DEBUGFS_ATTRIBUTE() work on debugfs files only.
+// The parent of every create and the dentry of every remove, and the fops
+// of file creates: DEFINE_DEBUGFS_ATTRIBUTE() ones work on debugfs only.
 @@
 identifier f = {debugfs_create_dir, tracefs_create_dir};
 expression N, P;
@@ -509,8 +485,7 @@ position p : script:python(A3) { note_debugfs_only(p[0], A3) };
 f@p(A1, A2, A3, ...)
 
 // Parameters that take a struct dentry *, and what the calls in this file
-// pass for them: such a parameter is a tracing directory when a caller
-// passes one.
+// pass for them: a tracing directory when a caller passes one.
 @def@
 identifier g, q; parameter list[n] ps; type T; position p;
 @@
@@ -528,10 +503,9 @@ g@p(es, A, ...)
 @script:python@ g << def.g; n << def.n; A << callarg.A; p << callarg.p; @@
 facts.calls.append((fn_of(p[0]), g, int(n), norm(A)))
 
-// Dentries copied by plain assignment (tr->event_dir = d_events;) and
-// dentries handed out by a function (d = get_dir(tr);), initialisers of
-// declarations included.  One side has to be a struct dentry * the file
-// declares, so other assignments do not match.
+// Dentries copied (tr->event_dir = d_events;) or handed out by a function
+// (d = get_dir(tr);), initialisers included.  One side has to be a struct
+// dentry * the file declares, so other assignments do not match.
 @copyto@
 expression L; idexpression struct dentry *R; position p;
 @@
