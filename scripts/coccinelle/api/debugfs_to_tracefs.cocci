@@ -67,7 +67,7 @@ def reset():
 		     deflines={}, calls=[], tfparents=set(), parent={}, decided={}, converted=set(),
 		     left=set(), hasret=set(), nonconv=set(), nonconvparent={}, fops={}, fopsuse=[],
 		     dbgattr=set(), copies={}, dentryfns=set(), rets={}, incs=set(),
-		     tline=None, incplan=None, usestfs=False, direct=False)
+		     tline=None, incplan=None, usestfs=False, direct=False, moved=set())
 def norm(e): return re.sub(r'\s+', '', str(e))
 def key(p): return (int(p.line), int(p.column))
 def fn_of(p): return p.current_element
@@ -592,6 +592,19 @@ fn(...) {
   ... when any
 }
 
+@script:python@ fn << rootd.fn; x << rootd.x; @@
+facts.moved.add((fn, x))
+
+@script:python@ fn << root_fn.fn; x << root_fn.x; @@
+facts.moved.add((fn, x))
+
+// Either kind of root that moves, for the rules that rewrite its uses.
+@rootx@
+identifier fn, x;
+position p : script:python(x) { (fn_of(p[0]), x) in facts.moved };
+@@
+fn(...) { <+... x@p ...+> }
+
 // patch mode: each call that cand accepted takes the tracefs name.
 @depends on patch@
 position cand.p;
@@ -689,8 +702,19 @@ void fn(...) {
 ...>
 }
 
+// "struct dentry *x = tracing_init_dentry();" becomes the int status.
 @depends on patch && int_root@
-identifier root_fn.fn, root_fn.x;
+identifier rootd.fn, rootd.x;
+@@
+fn(...) {
+  ... when any
+- struct dentry *x = tracing_init_dentry();
++ int ret = tracing_init_dentry();
+  ... when any
+}
+
+@depends on patch && int_root@
+identifier rootx.fn, rootx.x;
 @@
 fn(...) {
 <...
@@ -717,7 +741,7 @@ fn(...) {
 }
 
 @depends on patch && int_root@
-identifier root_fn.fn, root_fn.x;
+identifier rootx.fn, rootx.x;
 @@
 fn(...) {
 <...
@@ -747,50 +771,6 @@ fn(...) {
   ... when any
 - struct dentry *x;
   ... when any
-}
-
-@depends on patch && int_root@
-identifier rootd.fn, rootd.x;
-@@
-fn(...) {
-  ... when any
-- struct dentry *x = tracing_init_dentry();
-+ int ret = tracing_init_dentry();
-  ... when any
-}
-
-@depends on patch && int_root@
-identifier rootd.fn, rootd.x;
-@@
-fn(...) {
-<...
-(
-- PTR_ERR(x)
-+ ret
-|
-- !x
-+ ret
-|
-- x == NULL
-+ ret
-|
-- IS_ERR(x)
-+ ret
-|
-- IS_ERR_OR_NULL(x)
-+ ret
-)
-...>
-}
-
-@depends on patch && int_root@
-identifier rootd.fn, rootd.x;
-@@
-fn(...) {
-<...
-- x
-+ NULL
-...>
 }
 
 // "Could not create debugfs 'x' entry" after a converted call: the entry
