@@ -681,6 +681,7 @@ fn(...) {
 @depends on patch && int_root@
 identifier root_fn.fn, root_fn.x;
 @@
+(
 int fn(...) {
 <...
 - x = tracing_init_dentry();
@@ -689,10 +690,7 @@ int fn(...) {
 +	return 0;
 ...>
 }
-
-@depends on patch && int_root@
-identifier root_fn.fn, root_fn.x;
-@@
+|
 void fn(...) {
 <...
 - x = tracing_init_dentry();
@@ -701,6 +699,7 @@ void fn(...) {
 +	return;
 ...>
 }
+)
 
 // "struct dentry *x = tracing_init_dentry();" becomes the int status.
 @depends on patch && int_root@
