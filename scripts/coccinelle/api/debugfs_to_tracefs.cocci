@@ -44,7 +44,6 @@ import re
 
 class Facts(dict):	# facts.made for facts['made']
 	__getattr__, __setattr__ = dict.__getitem__, dict.__setitem__
-
 facts = Facts()	# about the file being converted, see reset()
 MODE = {'int_root': False}
 REMOVE = ('debugfs_remove', 'debugfs_remove_recursive')
@@ -316,7 +315,9 @@ def root_moves(p, x, ret_free):
 def add(coll, v): return coll.add(v) or True
 def is_tracing(): return facts.update(tracing=True) or True	# tracing_init_dentry(), tracefs, trace.h
 def made_local(p): return all(m.update(local=True) or True for m in facts.made if m['key'] == key(p))
-def note_tracefs_use(f): return facts.update(usestfs=True, direct=facts.direct or f.startswith('tracefs_')) or True
+def note_call(p, f):	# a debugfs call left in the function of p, or one of tracefs
+	if f.startswith('debugfs_'): return add(facts.left, fn_of(p))
+	return facts.update(usestfs=True, direct=facts.direct or f.startswith('tracefs_')) or True
 def note_made(p, lhs, f, local):	# a static of the function is local too
 	local = local or (fn_of(p), norm(lhs)) in facts.fnstatic
 	facts.made.append(dict(fn=fn_of(p), lhs=norm(lhs), local=local, creator=f, key=key(p)))
@@ -352,12 +353,10 @@ def plan_includes(p):
 
 //# A script rule without metavariables runs once per file, first: the facts
 //# start afresh for each file, whatever name spatch gives it once changed.
-@script:python@
-@@
+@script:python@ @@
 reset()
 
-@script:python depends on int_root@
-@@
+@script:python depends on int_root@ @@
 MODE['int_root'] = True
 
 // A file that asks for the tracing root or makes tracefs files is part of
@@ -796,10 +795,10 @@ constant char[] msg.c; expression msg_new.nc; position msg.p;
 - c@p
 + nc
 
-// What is left in debugfs after the conversion.
+// What is left in debugfs after the conversion, and what calls tracefs.
 @depends on patch@
-identifier f =~ "^debugfs_";
-position p : script:python() { add(facts.left, fn_of(p[0])) };
+identifier f =~ "^(debugfs_|tracefs_|trace_create_file$|tracing_init_dentry$)";
+position p : script:python(f) { note_call(p[0], f) };
 @@
 f@p(...)
 
@@ -844,7 +843,7 @@ identifier rename.fn, rename_to.nfn;
 + nfn
 
 // tracefs.h replaces debugfs.h once nothing uses debugfs any more
-// (plan_includes()).  First the facts: the includes and what is called ...
+// (plan_includes()).  First the facts about the includes ...
 @depends on patch@
 position p : script:python() { add(facts.incs, int(p[0].line)) };
 @@
@@ -866,12 +865,6 @@ position p;
 
 @script:python@ p << inc_tracefs_h.p; @@
 facts.tline = int(p[0].line)
-
-@depends on patch@
-identifier f =~ "^(tracefs_|trace_create_file$|tracing_init_dentry$)";
-position p : script:python(f) { note_tracefs_use(f) };
-@@
-f@p(...)
 
 @inc_debugfs_h depends on patch@
 position p;
