@@ -41,7 +41,6 @@ virtual int_root
 @initialize:python@
 @@
 import re
-
 class Facts(dict):	# facts.made for facts['made']
 	__getattr__, __setattr__ = dict.__getitem__, dict.__setitem__
 facts = Facts()	# about the file being converted, see reset()
@@ -54,7 +53,6 @@ FIELD = re.compile(r'(->|\.)(\w+)$')
 CALL = re.compile(r'^(\w+)\(.*\)$')
 NODENTRY = re.compile(r'^(NULL|ERR_PTR\(.*\))$')
 TID = 'tracing_init_dentry'
-
 # roots: (fn, x) from tracing_init_dentry() -> global?; made: dicts fn,
 # lhs, local, creator, key of dentries a create stores; copies: position ->
 # fn, lhs, local, line, rhs or call; params: fn -> {index: parameter};
@@ -75,7 +73,6 @@ def made_at(s, k): return next((m for m in s.made if m['key'] == k), None)
 def by_line(s): return sorted(s.copies.values(), key=lambda c: c['line'])
 def param_index(s, fn, e): return next((i for i, q in s.params.get(fn, {}).items() if q == e), None)
 def src_of(s, c): return [(c['fn'], c['rhs'])] if c['rhs'] else [(c['call'], r) for r in s.rets.get(c['call'], [])]
-
 # A dentry in a struct field or an array element is known by its member
 # name in every function: tr->options, topts[i].entry.
 def dkey(e):
@@ -122,7 +119,6 @@ def getter_origin(s, g, what):
 		return '%s, and %s() (line %d) hands out the tracing root, which is no dentry once tracing_init_dentry() returns int' % \
 			(what, g, s.deflines.get(g, 0))
 	return '%s, and %s() (line %d) does not return only tracing dentries' % (what, g, s.deflines.get(g, 0))
-
 # Keep the answers of search(s, fn, e, seen) per file.  seen holds the
 # questions asked further up; one met again answers False to cut the
 # cycle, so only True answers and answers to fresh questions are kept.
@@ -192,7 +188,6 @@ def tracing_dentry(s, fn, e, seen):	# is e a dentry created inside the tracing h
 			return True
 	i = param_index(s, fn, e)
 	return i is not None and any(g == fn and j == i and tracing_parent(s, c, a, seen) for (c, g, j, a) in s.calls)
-
 # The debugfs create that keeps e, used in fn, in debugfs: one that makes
 # e, or that e is copied from, handed out as or fed with, and stays there.
 def kept_by(s, fn, e, seen=None):
@@ -291,7 +286,6 @@ def decide_rule(s, k, fn, name):
 	if root_of(s, fn, arg, False) or (fn, arg) in s.rootdecls:
 		return (False, "%s(): the tracing root '%s' stays a debugfs dentry in %s(), so does this" % (name, arg, fn))
 	return (False, 'could not prove it belongs to tracing: %s() in %s(): parent %s; convert by hand if it is a tracefs dentry' % (name, fn, origin(s, fn, arg)))
-
 # Is e in fn the root from tracing_init_dentry()?  Under int_root (moving)
 # only one that the patch turns into NULL counts: a local or a static of
 # the function that the function does not hand out.
@@ -299,7 +293,6 @@ def root_of(s, fn, e, moving=True):
 	return any(x == e and (f == fn or glob) and
 		   (not (moving and MODE['int_root']) or (not glob and x not in s.rets.get(f, [])))
 		   for (f, x), glob in s.roots.items())
-
 # May the old dentry root x of the function of p become the int status?
 # Not while x also parents debugfs-only files, nor, when ret_free, while
 # the function has a "ret" that the new declaration would clash with.
@@ -309,7 +302,6 @@ def root_moves(p, x, ret_free):
 	if ok:
 		facts.converted.add(fn)
 	return ok
-
 # Helpers that script constraints call to record facts: true, so that the
 # rule matches.  A constraint is tokenised as SmPL: no string literals.
 def add(coll, v): return coll.add(v) or True
@@ -337,7 +329,6 @@ def note_fops(p, F):
 def amp(fops): return '&' + norm(fops)
 def one_literal(c): return 'debugfs' in c and c.count('"') == 2	# debugfs in one string literal
 ADD, REPLACE, REPLACE_DROP, DROP = 'add tracefs.h', 'replace', 'replace, drop tracefs.h', 'drop'
-
 # What to do with #include <linux/debugfs.h> at p: add tracefs.h after it,
 # replace it (and drop a later tracefs.h), drop it, or keep it.  spatch
 # drops the comments above a removed line, so of two includes it is always
