@@ -27,6 +27,9 @@ install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
 # holdop: poll(2) and mmap(2) for the stress suite, which busybox lacks
 gcc -O2 -Wall -static -o "$root/bin/holdop" "$here/guest/holdop.c"
+# binderctl: binderfs's BINDER_CTL_ADD and binder's BINDER_VERSION for the
+# binderfs, stress and failslab suites
+gcc -O2 -Wall -static -o "$root/bin/binderctl" "$here/guest/binderctl.c"
 # trace-cmd for the tracecmd suite: the binary and the libraries ldd lists,
 # at their paths, with the dynamic loader (no plugins, no ld.so.cache: the
 # loader's default paths find the libraries).
