@@ -294,7 +294,7 @@ def stock_missing(what):
 
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
-PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc', 'pstore')
+PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc', 'binderfs', 'pstore')
 
 
 def suite_parity(suite):
@@ -378,6 +378,7 @@ def main():
                                      ('tree', ('stock', 'patched'), ()),
                                      ('securityfs', ('stock', 'patched'), ()),
                                      ('binfmt_misc', ('stock', 'patched'), ()),
+                                     ('binderfs', ('stock', 'patched'), ()),
                                      ('pstore', ('stock', 'patched', 'patched-debug'), ('stock-debug',)),
                                      ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
@@ -451,7 +452,8 @@ def main():
 
 # make check-quick: the suites of one patched boot, KUnit twice (kunit.py
 # and at boot), parity with the stock results of the last make check.
-QUICK_SUITES = ('pstore', 'guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'securityfs')
+QUICK_SUITES = ('pstore', 'guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'binderfs',
+                'securityfs')
 
 
 def main_quick():
