@@ -74,6 +74,10 @@ MUTANTS = [
      ' && pfs->options != PSEUDOFS_OPTIONS_NONE_LAX)\n', ')\n'),
     ('super.c', 'a remount never reaches ->option_given',
      '\t\tif (pfs->ops && pfs->ops->option_given)\n', '\t\tif (!remount && pfs->ops && pfs->ops->option_given)\n'),
+    ('super.c', 'remount_replaces leaves what a remount left out given',
+     '\t\tWRITE_ONCE(sbi->given, fci->given);\n', '\t\tWRITE_ONCE(sbi->given, sbi->given | fci->given);\n'),
+    ('super.c', 'a fixed option left out of a remount is not checked',
+     '\tif (!pfs->remount_replaces)\n\t\tcheck &= fci->given;\n', '\tcheck &= fci->given;\n'),
 ]
 
 args = sys.argv[1:]

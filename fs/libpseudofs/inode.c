@@ -339,6 +339,46 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
 
+/**
+ * pseudofs_create_device - create a character or block device node
+ * @pfs: the pseudo filesystem
+ * @name: its name
+ * @mode: its type, S_IFCHR or S_IFBLK, and permissions
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
+ * @dev: its device number
+ * @data: stored in ->i_private
+ * @fops: its file operations, %NULL for those of the device number's
+ *	driver (def_chr_fops or def_blk_fops)
+ *
+ * The ->init_inode hook may still change the owner and the inode number.
+ *
+ * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
+ * -%EINVAL for a @mode of another type.
+ */
+struct dentry *pseudofs_create_device(struct pseudofs *pfs, const char *name,
+				      umode_t mode, struct dentry *parent,
+				      dev_t dev, void *data,
+				      const struct file_operations *fops)
+{
+	struct dentry *dentry;
+	struct inode *inode;
+
+	if (!S_ISCHR(mode) && !S_ISBLK(mode))
+		return ERR_PTR(-EINVAL);
+	dentry = pseudofs_start_creating(pfs, name, parent);
+	if (IS_ERR(dentry))
+		return dentry;
+	inode = pseudofs_new_inode(dentry->d_sb, 0);
+	if (!inode)
+		return pseudofs_failed_creating(dentry);
+	init_special_inode(inode, mode & (S_IFMT | S_IALLUGO), dev);
+	if (fops)
+		inode->i_fop = fops;
+	inode->i_private = data;
+	return pseudofs_instantiate(dentry, inode);
+}
+EXPORT_SYMBOL_GPL(pseudofs_create_device);
+
 /* Userspace rmdir when the filesystem has no ->user_rmdir hook */
 static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
 {

@@ -323,27 +323,79 @@ static void pseudofs_apply(struct super_block *sb,
 		root->i_gid = opts->gid = new->gid;
 	opts->set |= new->set;
 	for (i = 0; i < pfs->state->nr_opts; i++) {
-		if (!(fci->given & BIT_ULL(i)))
+		if (!(fci->given & BIT_ULL(i))) {
+			if (remount && pfs->remount_replaces)
+				WRITE_ONCE(sbi->values[i], 0);
 			continue;
+		}
 		WRITE_ONCE(sbi->values[i], fci->values[i]);
 		if (pfs->ops && pfs->ops->option_given)
 			pfs->ops->option_given(sb, i, fci->values[i]);
 	}
-	sbi->given |= fci->given;
+	if (remount && pfs->remount_replaces)
+		WRITE_ONCE(sbi->given, fci->given);
+	else
+		WRITE_ONCE(sbi->given, sbi->given | fci->given);
 
 	set &= new->set & (PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
 	if (remount && set && pfs->remount_all)
 		pseudofs_remount_all(sb, set);
 }
 
-/* ->reconfigure: a remount; only the options given change. */
-static int pseudofs_reconfigure(struct fs_context *fc)
+/* The name of the filesystem's own option @opt, for a message. */
+static const char *pseudofs_own_name(const struct pseudofs *pfs, int opt)
 {
-	struct super_block *sb = fc->root->d_sb;
+	const struct fs_parameter_spec *p;
 
+	for (p = pfs->params; p->opt != opt; p++)
+		;
+	return p->name;
+}
+
+/*
+ * Refuse a change of an option in @pseudofs.remount_fixed: one given with
+ * another value, or, with @pseudofs.remount_replaces, one left out that
+ * is in force.
+ */
+static int pseudofs_check_fixed(struct fs_context *fc, struct super_block *sb)
+{
+	const struct pseudofs *pfs = pseudofs_of(sb);
+	const struct pseudofs_fc_info *fci = fc->fs_private;
+	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
+	u64 check = pfs->remount_fixed;
+	int i;
+
+	if (!pfs->remount_replaces)
+		check &= fci->given;
+	for (i = 0; i < pfs->state->nr_opts; i++) {
+		if (!(check & BIT_ULL(i)))
+			continue;
+		if (((fci->given ^ sbi->given) & BIT_ULL(i)) ||
+		    fci->values[i] != sbi->values[i])
+			return invalfc(fc, "%s cannot be changed by a remount",
+				       pseudofs_own_name(pfs, i));
+	}
+	return 0;
+}
+
+/*
+ * Apply a context to a superblock in use: a remount, or a mount that found
+ * it.  Only the options given change, unless @pseudofs.remount_replaces.
+ */
+static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
+{
+	int err = pseudofs_check_fixed(fc, sb);
+
+	if (err)
+		return err;
 	sync_filesystem(sb);
 	pseudofs_apply(sb, fc->fs_private, true);
 	return 0;
+}
+
+static int pseudofs_reconfigure(struct fs_context *fc)
+{
+	return pseudofs_change(fc, fc->root->d_sb);
 }
 
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
@@ -400,7 +452,6 @@ static int pseudofs_get_tree(struct fs_context *fc)
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
 	struct pseudofs_sb_info *sbi = fc->s_fs_info;
 	struct super_block *sb;
-	bool new;
 	int err;
 
 	if (pfs->instances == PSEUDOFS_PER_KEY)
@@ -408,17 +459,14 @@ static int pseudofs_get_tree(struct fs_context *fc)
 	sb = sget_fc(fc, test[pfs->instances], set_anon_super_fc);
 	if (IS_ERR(sb))
 		return PTR_ERR(sb);
-	new = !sb->s_root;
-	if (new) {
-		err = pseudofs_fill_super(sb, fc);
-		if (err) {
-			deactivate_locked_super(sb);
-			return err;
-		}
-		sb->s_flags |= SB_ACTIVE;
+	err = sb->s_root ? pseudofs_change(fc, sb) : pseudofs_fill_super(sb, fc);
+	if (err) {
+		deactivate_locked_super(sb);
+		return err;
 	}
+	sb->s_flags |= SB_ACTIVE;
 	fc->root = dget(sb->s_root);
-	return new ? 0 : pseudofs_reconfigure(fc);
+	return 0;
 }
 
 static void pseudofs_free_fc(struct fs_context *fc)
@@ -503,6 +551,25 @@ u64 pseudofs_option(const struct super_block *sb, int opt)
 }
 EXPORT_SYMBOL_GPL(pseudofs_option);
 
+/**
+ * pseudofs_option_given - whether one of the filesystem's own options is set
+ * @sb: a superblock of a pseudo filesystem
+ * @opt: the @opt of the option in @pseudofs.params
+ *
+ * Tells an option set to 0 from one never given, for an option whose
+ * default is not 0.
+ *
+ * Return: true if a mount or remount gave the option and, with
+ * @pseudofs.remount_replaces, no later remount left it out.
+ */
+bool pseudofs_option_given(const struct super_block *sb, int opt)
+{
+	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
+
+	return READ_ONCE(sbi->given) & BIT_ULL(opt);
+}
+EXPORT_SYMBOL_GPL(pseudofs_option_given);
+
 /*
  * ->free_inode() runs from an RCU callback that is not ordered against the
  * freeing of the superblock (Documentation/filesystems/porting.rst), and
@@ -528,11 +595,15 @@ static int pseudofs_check(struct pseudofs *pfs)
 {
 	const struct fs_parameter_spec *p;
 	const char *why = NULL;
+	u64 opts = 0;
 	int nr = 0;
 
 	for (p = pfs->params; p && p->name; p++) {
-		if (p->opt < 0 || p->opt >= 64)
+		if (p->opt < 0 || p->opt >= 64) {
 			why = "an option's opt is not below 64";
+			continue;
+		}
+		opts |= BIT_ULL(p->opt);
 		nr = max(nr, p->opt + 1);
 	}
 	if (!pfs->inode_size)
@@ -541,6 +612,8 @@ static int pseudofs_check(struct pseudofs *pfs)
 		why = "the inode does not fit in inode_size";
 	if (pfs->instances > PSEUDOFS_PER_KEY)
 		why = "unknown kind of instances";
+	if (pfs->remount_fixed & ~opts)
+		why = "remount_fixed names no option";
 	if (pfs->options > PSEUDOFS_OPTIONS_NONE_LAX)
 		why = "unknown options policy";
 	if (pfs->instances == PSEUDOFS_PER_KEY &&

@@ -186,6 +186,11 @@ struct pseudofs_operations {
  * @params: the filesystem's own mount options, beside uid=, gid= and
  *	mode=: flags, bools, enums and 32 or 64-bit integers, whose @opt
  *	values are below 64; see pseudofs_option()
+ * @remount_replaces: a remount sets all of the filesystem's own options:
+ *	one it leaves out is no longer given, as if never (binderfs).
+ *	Otherwise a remount changes only the options it gives.
+ * @remount_fixed: BIT_ULL(opt) of each own option that only a new
+ *	superblock takes: a remount that would change it fails
  * @instance_size: size of the per-superblock data of the filesystem,
  *	zeroed when the superblock is made; see pseudofs_instance_data()
  * @ops: hooks, may be %NULL
@@ -210,6 +215,8 @@ struct pseudofs {
 	bool remount_all;
 	umode_t default_mode;
 	const struct fs_parameter_spec *params;
+	bool remount_replaces;
+	u64 remount_fixed;
 	size_t instance_size;
 	const struct pseudofs_operations *ops;
 	const struct dentry_operations *d_ops;
@@ -236,6 +243,7 @@ bool pseudofs_registered(const struct pseudofs *pfs);
 int pseudofs_init_fs_context(struct fs_context *fc);
 void *pseudofs_instance_data(const struct super_block *sb);
 u64 pseudofs_option(const struct super_block *sb, int opt);
+bool pseudofs_option_given(const struct super_block *sb, int opt);
 
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent);
@@ -249,6 +257,10 @@ struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
 				    const struct file_operations *fops);
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
+struct dentry *pseudofs_create_device(struct pseudofs *pfs, const char *name,
+				      umode_t mode, struct dentry *parent,
+				      dev_t dev, void *data,
+				      const struct file_operations *fops);
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 					umode_t mode, struct dentry *parent);
 struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,

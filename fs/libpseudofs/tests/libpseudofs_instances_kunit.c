@@ -48,7 +48,7 @@ static void pfi_unlive(void *unused)
 	pfi_live = NULL;
 }
 
-static struct pseudofs pfi_mount_fs, pfi_key_fs;
+static struct pseudofs pfi_mount_fs, pfi_key_fs, pfi_replace_fs;
 
 static const struct file_operations pfi_fops = {
 	.open		= simple_open,
@@ -137,6 +137,20 @@ static struct pseudofs pfi_mount_fs = {
 	.instance_size	= sizeof(long),
 	.ops		= &pfi_ops,
 	.dir_iops	= &pfi_dir_iops,
+};
+
+/* Own options as binderfs takes them: a remount sets all, stats= is fixed. */
+static struct pseudofs pfi_replace_fs = {
+	.type.name		= "pseudofs_test_replace",
+	.type.owner		= THIS_MODULE,
+	.magic			= 0x70667437,
+	.instances		= PSEUDOFS_PER_MOUNT,
+	.options		= PSEUDOFS_OPTIONS_NONE,
+	.default_mode		= 0755,
+	.params			= pfi_params,
+	.remount_replaces	= true,
+	.remount_fixed		= BIT_ULL(Opt_stats),
+	.ops			= &pfi_ops,
 };
 
 /* Dentries that hash their names and revalidate, as tracefs's do. */
@@ -427,6 +441,50 @@ static void pfi_own_option_remount(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_verbose), 1);
 }
 
+/* With remount_replaces, what a remount leaves out is no longer given. */
+static void pfi_remount_replaces(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_replace_fs, "max=5,verbose");
+	struct super_block *sb;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	sb = a->mnt_sb;
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=0"), 0);
+	KUNIT_EXPECT_TRUE(test, pseudofs_option_given(sb, Opt_max));
+	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_max), 0);
+	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(sb, Opt_verbose));
+	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_verbose), 0);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=0");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, ""), 0);
+	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(sb, Opt_max));
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), "");
+	/* uid= is no option of this filesystem: refused, nothing changes */
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=3"), 0);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=1"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_max), 3);
+}
+
+/* An option in remount_fixed is the mount's: a remount keeps it or fails. */
+static void pfi_remount_fixed(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_replace_fs, "stats=global,max=5");
+	struct vfsmount *b = pfi_mount(test, &pfi_replace_fs, "");
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=6"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=none,max=6"), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5,stats=global");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global,max=6"), 0);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 6);
+	KUNIT_EXPECT_EQ(test, pfi_remount(b, "stats=global"), -EINVAL);
+	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(b->mnt_sb, Opt_stats));
+	KUNIT_EXPECT_EQ(test, pfi_remount(b, "max=1"), 0);
+	/* stats= given again as it is: the remount passes, and max= goes */
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global"), 0);
+	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(a->mnt_sb, Opt_max));
+}
+
 /* Entries made after the mount are owned as its uid= and gid= say. */
 static void pfi_late_entries_owned(struct kunit *test)
 {
@@ -562,6 +620,8 @@ static const struct fs_parameter_spec pfi_bad_params[] = {
 static struct pseudofs pfi_bad_fs[] = {
 	{ .type.name = "pseudofs_test_bad_key", .instances = PSEUDOFS_PER_KEY },
 	{ .type.name = "pseudofs_test_bad_opt", .params = pfi_bad_params },
+	{ .type.name = "pseudofs_test_bad_fixed", .params = pfi_params,
+	  .remount_fixed = BIT_ULL(Opt_stats + 1) },
 };
 
 static void pfi_bad_descriptor(struct kunit *test)
@@ -590,16 +650,23 @@ static int pfi_suite_init(struct kunit_suite *suite)
 {
 	int err = pseudofs_register(&pfi_mount_fs);
 
-	if (!err) {
-		err = pseudofs_register(&pfi_key_fs);
-		if (err)
-			pseudofs_unregister(&pfi_mount_fs);
-	}
+	if (err)
+		return err;
+	err = pseudofs_register(&pfi_key_fs);
+	if (err)
+		goto out_mount;
+	err = pseudofs_register(&pfi_replace_fs);
+	if (!err)
+		return 0;
+	pseudofs_unregister(&pfi_key_fs);
+out_mount:
+	pseudofs_unregister(&pfi_mount_fs);
 	return err;
 }
 
 static void pfi_suite_exit(struct kunit_suite *suite)
 {
+	WARN_ON(pseudofs_unregister(&pfi_replace_fs));
 	WARN_ON(pseudofs_unregister(&pfi_key_fs));
 	WARN_ON(pseudofs_unregister(&pfi_mount_fs));
 }
@@ -613,6 +680,8 @@ static struct kunit_case pfi_cases[] = {
 	KUNIT_CASE_PARAM(pfi_own_option_refused,
 			 pfi_own_option_refused_gen_params),
 	KUNIT_CASE(pfi_own_option_remount),
+	KUNIT_CASE(pfi_remount_replaces),
+	KUNIT_CASE(pfi_remount_fixed),
 	KUNIT_CASE(pfi_late_entries_owned),
 	KUNIT_CASE(pfi_no_permission_check),
 	KUNIT_CASE(pfi_instance_data),

@@ -1546,6 +1546,52 @@ static void pft_symlink_iops(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
+static const struct file_operations pft_dev_fops = {
+	.owner		= THIS_MODULE,
+};
+
+/* Device nodes: type, number, data and fops as given, other types refused */
+static void pft_create_device(struct kunit *test)
+{
+	struct dentry *c, *b;
+
+	c = pft_track(test, pseudofs_create_device(&pft_fs, "c", S_IFCHR | 0600,
+						   NULL, MKDEV(10, 7),
+						   &pft_data, &pft_dev_fops));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, d_inode(c)->i_mode, S_IFCHR | 0600);
+	KUNIT_EXPECT_EQ(test, d_inode(c)->i_rdev, MKDEV(10, 7));
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(c)->i_private, &pft_data);
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(c)->i_fop, &pft_dev_fops);
+	KUNIT_EXPECT_EQ(test, container_of(d_inode(c), struct pft_inode,
+					   vfs_inode)->cookie, PFT_COOKIE);
+	b = pft_track(test, pseudofs_create_device(&pft_fs, "b", S_IFBLK | 0640,
+						   NULL, MKDEV(8, 1), NULL,
+						   NULL));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, d_inode(b)->i_mode, S_IFBLK | 0640);
+	KUNIT_EXPECT_EQ(test, d_inode(b)->i_rdev, MKDEV(8, 1));
+	KUNIT_EXPECT_NULL(test, d_inode(b)->i_private);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "x", 0600,
+							      NULL, 0, NULL,
+							      NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "x",
+							      S_IFREG | 0600,
+							      NULL, 0, NULL,
+							      NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "c",
+							      S_IFCHR | 0600,
+							      NULL, 0, NULL,
+							      NULL)),
+			-EEXIST);
+	pft_expect_gone(test, "x", NULL);
+	pseudofs_remove(&pft_fs, c);
+	pseudofs_remove(&pft_fs, b);
+	pft_expect_clean(test, &pft_fs);
+}
+
 /* mkdir(2), or rmdir(2) if @rmdir, of @name in @parent as the VFS makes it */
 static int pft_vfs_dir_op(struct dentry *parent, const char *name, bool rmdir)
 {
@@ -2216,6 +2262,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
 	KUNIT_CASE(pft_symlink_iops),
+	KUNIT_CASE(pft_create_device),
 	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
 	KUNIT_CASE(pft_user_dir_errors),
 	KUNIT_CASE(pft_user_dir_default_rmdir),
