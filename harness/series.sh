@@ -270,6 +270,32 @@ and times, unlink erasing the record, the root's mode 0750 and
 kmsg_bytes=.
 EOF
 
+# 5d. binderfs: one instance per mount, options a remount gives anew
+add_hunks drivers/android/Kconfig
+add_hunks drivers/android/binder.c
+add_hunks drivers/android/binder_internal.h
+add_hunks drivers/android/binderfs.c
+commit patches/0008-binderfs-build-on-libpseudofs.patch <<'EOF'
+binderfs: build on libpseudofs
+
+binderfs carries its own copy of the pseudo filesystem plumbing: a
+superblock per mount through get_tree_nodev(), device nodes,
+directories and files made with new_inode(), lookup_one_len() and
+d_alloc_name() under the parent's lock, and a mount context of its own.
+Use the library's: one instance per mount, device nodes made with
+pseudofs_create_device(), features/ and binder_logs/ with
+pseudofs_create_dir() and pseudofs_create_file(), and the per-mount
+state in the library's instance data, which binder.c reaches through
+BINDERFS_SB().  max= and stats= are the library's to parse; a remount
+gives them anew as before (remount_replaces), and stats= cannot change
+(remount_fixed).  ->init_inode gives each entry its old inode number and
+device nodes the owner of the mount's user namespace.
+
+What userspace sees is unchanged: the nodes, their numbers, modes and
+owners, binder-control's ioctl and its errors, rm and mv of devices but
+not of binder-control, features/, binder_logs/ and /proc/mounts.
+EOF
+
 # 6. the sample
 add_file samples/pseudofs/Makefile
 add_file samples/pseudofs/samplefs.c
