@@ -21,6 +21,8 @@
 #                  make check's stock results)
 #   kunit          kunit.sh: tools/testing/kunit/kunit.py run
 #                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
+#   kunit-exec     the same suites by kunit.py exec on the patched-debug
+#                  kernel, as make check runs them (no UML build)
 #   mutants        mutants.sh + kunit-mutants.py: each mutant alone under
 #                  make kunit's run (mutants.txt, mutants.ktap)
 #
@@ -122,7 +124,7 @@ BOOT = $(H)/boot.sh
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
 	static series series-check check demo shell bench report loc clean distclean \
-	kunit mutants check-quick check-quick-phases
+	kunit kunit-exec mutants check-quick check-quick-phases
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -249,6 +251,11 @@ KUNIT_OUT := $(OUT)/kunit
 kunit:
 	@mkdir -p $(RESULTS)
 	@$(KBUILD) patched -- env JOBS=$(JOBS) $(H)/kunit.sh $(TREE) $(KUNIT_OUT) $(RESULTS)/kunit-tool.ktap
+# make check's run of the same: kunit.py exec on the patched-debug kernel
+# it built (the suites under KASAN and lockdep), with no UML build.
+kunit-exec:
+	@mkdir -p $(RESULTS)
+	@$(KBUILD) patched -- $(H)/kunit.sh --exec $(TREE) $(OUT)/patched-debug $(RESULTS)/kunit-tool.ktap
 
 # Each mutant of harness/kunit-mutants.py applied alone to a scratch work
 # tree of build/tree at patched (build/mutants/tree), the same kunit.py run
@@ -285,7 +292,7 @@ check:
 	@$(PHASE) build-stock-debug $(MAKE) -s kernel-stock-debug || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
-	@$(PHASE) kunit-tool $(MAKE) -s kunit || true
+	@$(PHASE) kunit-tool $(MAKE) -s kunit-exec || true
 	@$(PHASE) static $(MAKE) -s static || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true
@@ -315,7 +322,7 @@ check-quick-phases:
 	@$(PHASE) deps+base $(MAKE) -s deps base
 	@$(PHASE) tree+spatch $(MAKE) -s tree
 	@$(PHASE) config env $(KBUILD) patched -- $(H)/config.sh $(TREE) $(OUT)/patched $(FRAG)
-	@$(PHASE) kunit-tool $(MAKE) -s kunit || true
+	@$(PHASE) kunit-tool $(MAKE) -s kunit-exec || true
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-patched $(BOOT) patched $(OUT)/patched/arch/x86/boot/bzImage $(INITRD) \

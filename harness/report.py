@@ -416,8 +416,8 @@ def main():
     table('KUnit at boot (kunit-<kernel>.ktap)', rows)
     r = kunit('tool', True)
     elapsed = [ln for ln in read(os.path.join(RES, 'kunit-tool.log')) or []
-               if ln.startswith('# kunit.py run')]
-    table('KUnit with kunit.py (make kunit: UML, kunit-tool.ktap)',
+               if ln.startswith('# kunit.py ')]
+    table('KUnit with kunit.py (make check: exec on patched-debug; make kunit: UML; kunit-tool.ktap)',
           [f'{"kunit.py":<14} ' + x for x in r or []] + [ln[2:] for ln in elapsed[-1:]])
 
     tree_parity()
