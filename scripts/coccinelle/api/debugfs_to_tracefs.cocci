@@ -462,15 +462,8 @@ DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
 // parent, the second or the third argument, in debugfs.
 @@
 identifier f =~ "^debugfs_create_(?!(dir|file)$)";
-expression A1, A2;
-position p : script:python(A2) { note_debugfs_only(p[0], A2) };
-@@
-f@p(A1, A2, ...)
-
-@@
-identifier f =~ "^debugfs_create_(?!(dir|file)$)";
 expression A1, A2, A3;
-position p : script:python(A3) { note_debugfs_only(p[0], A3) };
+position p : script:python(A2, A3) { note_debugfs_only(p[0], A2) and note_debugfs_only(p[0], A3) };
 @@
 f@p(A1, A2, A3, ...)
 
