@@ -341,6 +341,7 @@ def plan_includes(p):
 	elif tline is not None: plan = REPLACE_DROP if tline > dline else DROP
 	else: plan = REPLACE if s.usestfs or dline == min(s.incs or [dline]) else DROP
 	s.incplan = plan
+	return True
 
 //# A script rule without metavariables runs once per file, first: the facts
 //# start afresh for each file, whatever name spatch gives it once changed.
@@ -842,21 +843,15 @@ position p : script:python() { is_tracing() };
 @@
 #include "trace.h"@p
 
-@inc_tracefs_h depends on patch@
-position p;
+@depends on patch@
+position p : script:python() { facts.update(tline=int(p[0].line)) or True };
 @@
 #include <linux/tracefs.h>@p
 
-@script:python@ p << inc_tracefs_h.p; @@
-facts.tline = int(p[0].line)
-
-@inc_debugfs_h depends on patch@
-position p;
+@depends on patch@
+position p : script:python() { plan_includes(p[0]) };
 @@
 #include <linux/debugfs.h>@p
-
-@script:python@ p << inc_debugfs_h.p; @@
-plan_includes(p[0])
 
 // ... then the plan: replace debugfs.h (dropping a later tracefs.h), add
 // tracefs.h after it, or drop it.
