@@ -453,9 +453,10 @@ position p : script:python(F) { note_fops(p[0], F) };
 @@
 f@p(N, M, P, D, F)
 
+// Such a definition also leaves the file using debugfs.
 @@
 declarer name DEFINE_DEBUGFS_ATTRIBUTE; identifier fops;
-position p : script:python(fops) { add(facts.dbgattr, amp(fops)) };
+position p : script:python(fops) { add(facts.dbgattr, amp(fops)) and add(facts.left, fn_of(p[0])) };
 @@
 DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
 
@@ -786,12 +787,6 @@ identifier f =~ "^(debugfs_|tracefs_|trace_create_file$|tracing_init_dentry$)";
 position p : script:python(f) { note_call(p[0], f) };
 @@
 f@p(...)
-
-@depends on patch@
-declarer name DEFINE_DEBUGFS_ATTRIBUTE;
-position p : script:python() { add(facts.left, fn_of(p[0])) };
-@@
-DEFINE_DEBUGFS_ATTRIBUTE@p(...);
 
 // A static *_debugfs function whose debugfs work all moved to tracefs is
 // renamed; other files may know a global one by its name.
