@@ -649,15 +649,7 @@ fn(...) {
 - x = tracing_init_dentry();
 + ret = tracing_init_dentry();
   if (
-(
-- !x
-|
-- x == NULL
-|
-- IS_ERR(x)
-|
-- IS_ERR_OR_NULL(x)
-)
+- \(!x\|x == NULL\|IS_ERR(x)\|IS_ERR_OR_NULL(x)\)
 + ret
   ) S
 ...>
