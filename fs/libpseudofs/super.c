@@ -11,6 +11,7 @@
 
 #define pr_fmt(fmt) "pseudofs: " fmt
 
+#include <linux/cred.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
 #include <linux/mount.h>
@@ -127,6 +128,7 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 	struct super_block *sb = root->d_sb;
 	struct pseudofs *pfs = pseudofs_of(sb);
 	struct pseudofs_mount_opts *opts = &((struct pseudofs_sb_info *)sb->s_fs_info)->opts;
+	umode_t mode = opts->mode & ~pfs->root_mode_always;
 
 	if (pseudofs_owner_options(pfs)) {
 		if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
@@ -135,8 +137,8 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 		if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
 			seq_printf(m, ",gid=%u",
 				   from_kgid_munged(&init_user_ns, opts->gid));
-		if (opts->mode != pfs->default_mode)
-			seq_printf(m, ",mode=%o", opts->mode);
+		if (mode != (pfs->default_mode & ~pfs->root_mode_always))
+			seq_printf(m, ",mode=%o", mode);
 	}
 	if (pfs->ops && pfs->ops->show_options)
 		return pfs->ops->show_options(m, root);
@@ -170,26 +172,35 @@ static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 	opts->set |= BIT(opt);
 }
 
-/* The value fs_parse() gave for @param, by the type of its spec. */
-static u64 pseudofs_own_value(const struct fs_parameter_spec *p,
-			      struct fs_parameter *param,
-			      const struct fs_parse_result *result)
+/*
+ * The value of @param, one of the filesystem's own options, by the type of
+ * its spec; a string's is ->parse_string's, from the value so far in *@v.
+ */
+static int pseudofs_own_value(struct fs_context *fc, struct fs_parameter *param,
+			      const struct fs_parse_result *result, u64 *v)
 {
-	for (; p->name; p++) {
+	const struct pseudofs *pfs = pseudofs_of_fc(fc);
+	const struct fs_parameter_spec *p;
+
+	for (p = pfs->params; p->name; p++) {
 		if (!strcmp(p->name, param->key))
 			break;
 	}
 	if (!p->name)		/* "noNAME" of a flag or bool */
-		return 0;
-	if (!p->type)
-		return !result->negated;
-	if (p->type == fs_param_is_bool)
-		return result->boolean;
-	if (p->type == fs_param_is_u64)
-		return result->uint_64;
-	if (p->type == fs_param_is_s32)
-		return (u32)result->int_32;
-	return result->uint_32;
+		*v = 0;
+	else if (!p->type)
+		*v = !result->negated;
+	else if (p->type == fs_param_is_bool)
+		*v = result->boolean;
+	else if (p->type == fs_param_is_string)
+		return pfs->ops->parse_string(fc, p->opt, param->string, v);
+	else if (p->type == fs_param_is_u64)
+		*v = result->uint_64;
+	else if (p->type == fs_param_is_s32)
+		*v = (u32)result->int_32;
+	else
+		*v = result->uint_32;
+	return 0;
 }
 
 /* Store one of the filesystem's own options in the context, if valid. */
@@ -199,10 +210,10 @@ static int pseudofs_store_own(struct fs_context *fc,
 			      const struct fs_parse_result *result)
 {
 	const struct pseudofs *pfs = pseudofs_of_fc(fc);
-	u64 v = pseudofs_own_value(pfs->params, param, result);
-	int err = 0;
+	u64 v = fci->values[opt];
+	int err = pseudofs_own_value(fc, param, result, &v);
 
-	if (pfs->ops && pfs->ops->check_option)
+	if (!err && pfs->ops && pfs->ops->check_option)
 		err = pfs->ops->check_option(fc, opt, v);
 	if (err)
 		return err;
@@ -315,7 +326,8 @@ static void pseudofs_apply(struct super_block *sb,
 
 	if (set & PSEUDOFS_OPT_MODE) {
 		opts->mode = new->mode;
-		WRITE_ONCE(root->i_mode, (root->i_mode & ~S_IALLUGO) | new->mode);
+		WRITE_ONCE(root->i_mode, (root->i_mode & ~S_IALLUGO) | new->mode |
+			   pfs->root_mode_always);
 	}
 	if (set & PSEUDOFS_OPT_UID)
 		root->i_uid = opts->uid = new->uid;
@@ -395,6 +407,9 @@ static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
 
 static int pseudofs_reconfigure(struct fs_context *fc)
 {
+	/* the options were checked as they were parsed */
+	if (pseudofs_of_fc(fc)->remount_keeps_all)
+		return 0;
 	return pseudofs_change(fc, fc->root->d_sb);
 }
 
@@ -502,6 +517,10 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->default_mode;
+	if (pfs->owner_is_mounter) {
+		fci->opts.uid = current_fsuid();
+		fci->opts.gid = current_fsgid();
+	}
 	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE) {
 		/* the superblock's, if the mount makes one */
 		sbi = kzalloc(size_add(struct_size(sbi, values, nr),
@@ -603,6 +622,9 @@ static int pseudofs_check(struct pseudofs *pfs)
 			why = "an option's opt is not below 64";
 			continue;
 		}
+		if (p->type == fs_param_is_string &&
+		    !(pfs->ops && pfs->ops->parse_string))
+			why = "a string option without ->parse_string";
 		opts |= BIT_ULL(p->opt);
 		nr = max(nr, p->opt + 1);
 	}
@@ -614,6 +636,8 @@ static int pseudofs_check(struct pseudofs *pfs)
 		why = "unknown kind of instances";
 	if (pfs->remount_fixed & ~opts)
 		why = "remount_fixed names no option";
+	if (pfs->remount_keeps_all && (pfs->remount_fixed || pfs->remount_replaces))
+		why = "remount_keeps_all with remount_fixed or remount_replaces";
 	if (pfs->options > PSEUDOFS_OPTIONS_NONE_LAX)
 		why = "unknown options policy";
 	if (pfs->instances == PSEUDOFS_PER_KEY &&

@@ -105,6 +105,11 @@ struct pseudofs_cancellation {
  *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
  *	entries are made once pseudofs_register() returned.
  * @kill_instance: called when a superblock goes, before its entries do.
+ * @parse_string: turns the value of one of the filesystem's own
+ *	fs_param_is_string options into the u64 that pseudofs_option()
+ *	returns: *@result holds what the same request gave the option before
+ *	(0 if nothing), so that repeats can add up.  Return 0, or a negative
+ *	errno that fails the request.
  * @check_option: called for each of the filesystem's own options parsed,
  *	with its value as pseudofs_option() will return it, to refuse a
  *	value out of range: return 0, or a negative errno with a message
@@ -156,6 +161,8 @@ struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
 	int (*new_instance)(struct dentry *root);
 	void (*kill_instance)(struct super_block *sb);
+	int (*parse_string)(struct fs_context *fc, int opt, char *value,
+			    u64 *result);
 	int (*check_option)(struct fs_context *fc, int opt, u64 value);
 	void (*option_given)(struct super_block *sb, int opt, u64 value);
 	int (*show_options)(struct seq_file *m, struct dentry *root);
@@ -182,15 +189,23 @@ struct pseudofs_operations {
  * @remount_all: uid= and gid= are for every inode, not only the root: a
  *	remount gives them all the new owner, and entries made later get the
  *	owner in force (mode= is always for the root only)
+ * @owner_is_mounter: without uid= and gid=, the root belongs to the fsuid
+ *	and fsgid of the task that mounts, not to root (bpffs)
  * @default_mode: permission bits of the root without a mode= option
+ * @root_mode_always: permission bits the root has whatever mode= says,
+ *	which /proc/mounts leaves out of mode= (bpffs's S_ISVTX)
  * @params: the filesystem's own mount options, beside uid=, gid= and
- *	mode=: flags, bools, enums and 32 or 64-bit integers, whose @opt
- *	values are below 64; see pseudofs_option()
+ *	mode=: flags, bools, enums, 32 or 64-bit integers and strings that
+ *	->parse_string turns into a u64, whose @opt values are below 64; see
+ *	pseudofs_option()
  * @remount_replaces: a remount sets all of the filesystem's own options:
  *	one it leaves out is no longer given, as if never (binderfs).
  *	Otherwise a remount changes only the options it gives.
  * @remount_fixed: BIT_ULL(opt) of each own option that only a new
  *	superblock takes: a remount that would change it fails
+ * @remount_keeps_all: a remount checks the options it is given and changes
+ *	none of them, the filesystem's own or uid=, gid= and mode= (bpffs
+ *	never had a remount)
  * @instance_size: size of the per-superblock data of the filesystem,
  *	zeroed when the superblock is made; see pseudofs_instance_data()
  * @ops: hooks, may be %NULL
@@ -213,10 +228,13 @@ struct pseudofs {
 	enum pseudofs_instances instances;
 	enum pseudofs_options options;
 	bool remount_all;
+	bool owner_is_mounter;
 	umode_t default_mode;
+	umode_t root_mode_always;
 	const struct fs_parameter_spec *params;
 	bool remount_replaces;
 	u64 remount_fixed;
+	bool remount_keeps_all;
 	size_t instance_size;
 	const struct pseudofs_operations *ops;
 	const struct dentry_operations *d_ops;

@@ -7,7 +7,9 @@
  * "pseudofs_test_mount" makes a superblock per mount, fills each with a
  * file "f", and takes max= (at most 100), verbose and stats=none|global
  * beside uid=, gid= and mode=.  "pseudofs_test_key" makes one per key,
- * the key being what the case put in its state.  What the hooks saw is in
+ * the key being what the case put in its state.  "pseudofs_test_keep" is
+ * shaped like bpffs: a string option mask=, a root owned by the mounting
+ * task, and remounts that change nothing.  What the hooks saw is in
  * the case's struct pfi_state (test->priv).  Every mount and registration
  * has a cleanup action.
  */
@@ -16,6 +18,7 @@
 #include <linux/cred.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/kstrtox.h>
 #include <linux/libpseudofs.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -48,7 +51,7 @@ static void pfi_unlive(void *unused)
 	pfi_live = NULL;
 }
 
-static struct pseudofs pfi_mount_fs, pfi_key_fs, pfi_replace_fs;
+static struct pseudofs pfi_mount_fs, pfi_key_fs, pfi_replace_fs, pfi_keep_fs;
 
 static const struct file_operations pfi_fops = {
 	.open		= simple_open,
@@ -151,6 +154,52 @@ static struct pseudofs pfi_replace_fs = {
 	.remount_replaces	= true,
 	.remount_fixed		= BIT_ULL(Opt_stats),
 	.ops			= &pfi_ops,
+};
+
+enum { Opt_mask };
+
+static const struct fs_parameter_spec pfi_keep_params[] = {
+	fsparam_string("mask", Opt_mask),
+	{}
+};
+
+/* mask= as bpffs's delegate_*=: names or numbers joined by ':', adding up */
+static int pfi_parse_string(struct fs_context *fc, int opt, char *value,
+			    u64 *result)
+{
+	static const char * const names[] = { "a", "b", "c" };
+	char *p;
+	u64 v;
+	int i;
+
+	while ((p = strsep(&value, ":"))) {
+		i = match_string(names, ARRAY_SIZE(names), p);
+		if (i >= 0)
+			*result |= BIT_ULL(i);
+		else if (!kstrtou64(p, 0, &v))
+			*result |= v;
+		else
+			return invalfc(fc, "mask: bad value '%s'", p);
+	}
+	return 0;
+}
+
+static const struct pseudofs_operations pfi_keep_ops = {
+	.parse_string	= pfi_parse_string,
+};
+
+static struct pseudofs pfi_keep_fs = {
+	.type.name		= "pseudofs_test_keep",
+	.type.owner		= THIS_MODULE,
+	.magic			= 0x70667438,
+	.instances		= PSEUDOFS_PER_MOUNT,
+	.options		= PSEUDOFS_OPTIONS_LAX,
+	.owner_is_mounter	= true,
+	.default_mode		= 0777,
+	.root_mode_always	= S_ISVTX,
+	.params			= pfi_keep_params,
+	.remount_keeps_all	= true,
+	.ops			= &pfi_keep_ops,
 };
 
 /* Dentries that hash their names and revalidate, as tracefs's do. */
@@ -485,6 +534,95 @@ static void pfi_remount_fixed(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(a->mnt_sb, Opt_max));
 }
 
+static const struct pfi_opt_param pfi_string_option_params[] = {
+	{ "name",	"mask=a",		Opt_mask,	1 },
+	{ "names",	"mask=a:c",		Opt_mask,	5 },
+	{ "repeated",	"mask=b,mask=c",	Opt_mask,	6 },
+	{ "number",	"mask=0x10:a",		Opt_mask,	0x11 },
+	{ "bad_name",	"mask=a:zz",		-EINVAL },
+	{ "empty",	"mask=",		-EINVAL },
+	{ "no_value",	"mask",			-EINVAL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pfi_string_option, pfi_string_option_params, desc);
+
+/* A string option is what ->parse_string makes of it, or fails the mount. */
+static void pfi_string_option(struct kunit *test)
+{
+	const struct pfi_opt_param *p = test->param_value;
+	struct vfsmount *a = pfi_mount(test, &pfi_keep_fs, p->opts);
+
+	if (p->opt < 0) {
+		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(a), p->opt);
+		return;
+	}
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, p->opt), p->value);
+}
+
+/* With remount_keeps_all a remount is checked, and changes nothing. */
+static void pfi_remount_keeps_all(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_keep_fs, "mode=0700,uid=5,mask=a");
+	struct inode *root;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	root = d_inode(a->mnt_root);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",uid=5,mode=700,mask=1");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "mode=0755,uid=6,gid=7,mask=b,x=1"), 0);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "mask=a:zz"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=x"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, root->i_mode & S_IALLUGO, 01700);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 5);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 0);
+	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_mask), 1);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",uid=5,mode=700,mask=1");
+}
+
+/* root_mode_always is on the root whatever mode= says, and never shown. */
+static void pfi_root_mode_always(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_keep_fs, "");
+	struct vfsmount *b = pfi_mount(test, &pfi_keep_fs, "mode=1777");
+	struct vfsmount *c = pfi_mount(test, &pfi_keep_fs, "mode=7000");
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, d_inode(a->mnt_root)->i_mode, S_IFDIR | 01777);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), "");
+	KUNIT_EXPECT_EQ(test, d_inode(b->mnt_root)->i_mode, S_IFDIR | 01777);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), "");
+	KUNIT_EXPECT_EQ(test, d_inode(c->mnt_root)->i_mode, S_IFDIR | 07000);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, c), ",mode=6000");
+}
+
+/* With owner_is_mounter the root is the mounting task's, but for uid=/gid=. */
+static void pfi_owner_is_mounter(struct kunit *test)
+{
+	struct cred *cred = prepare_creds();
+	const struct cred *old;
+	struct vfsmount *a, *b;
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cred->fsuid = KUIDT_INIT(1000);
+	cred->fsgid = KGIDT_INIT(1001);
+	old = override_creds(cred);
+	a = pfi_mount(test, &pfi_keep_fs, "");
+	b = pfi_mount(test, &pfi_keep_fs, "gid=3");
+	revert_creds(old);
+	put_cred(cred);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(a->mnt_root)->i_uid), 1000);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(a->mnt_root)->i_gid), 1001);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",uid=1000,gid=1001");
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(b->mnt_root)->i_gid), 3);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",uid=1000,gid=3");
+	/* the kunit thread's own mounts stay root's */
+	KUNIT_EXPECT_TRUE(test, uid_eq(current_fsuid(), GLOBAL_ROOT_UID));
+}
+
 /* Entries made after the mount are owned as its uid= and gid= say. */
 static void pfi_late_entries_owned(struct kunit *test)
 {
@@ -617,11 +755,20 @@ static const struct fs_parameter_spec pfi_bad_params[] = {
 	{}
 };
 
+static const struct fs_parameter_spec pfi_bad_string_params[] = {
+	fsparam_string("s", 0),
+	{}
+};
+
 static struct pseudofs pfi_bad_fs[] = {
 	{ .type.name = "pseudofs_test_bad_key", .instances = PSEUDOFS_PER_KEY },
 	{ .type.name = "pseudofs_test_bad_opt", .params = pfi_bad_params },
 	{ .type.name = "pseudofs_test_bad_fixed", .params = pfi_params,
 	  .remount_fixed = BIT_ULL(Opt_stats + 1) },
+	{ .type.name = "pseudofs_test_bad_string",
+	  .params = pfi_bad_string_params },
+	{ .type.name = "pseudofs_test_bad_keep", .remount_keeps_all = true,
+	  .remount_replaces = true },
 };
 
 static void pfi_bad_descriptor(struct kunit *test)
@@ -656,8 +803,13 @@ static int pfi_suite_init(struct kunit_suite *suite)
 	if (err)
 		goto out_mount;
 	err = pseudofs_register(&pfi_replace_fs);
+	if (err)
+		goto out_key;
+	err = pseudofs_register(&pfi_keep_fs);
 	if (!err)
 		return 0;
+	pseudofs_unregister(&pfi_replace_fs);
+out_key:
 	pseudofs_unregister(&pfi_key_fs);
 out_mount:
 	pseudofs_unregister(&pfi_mount_fs);
@@ -666,6 +818,7 @@ out_mount:
 
 static void pfi_suite_exit(struct kunit_suite *suite)
 {
+	WARN_ON(pseudofs_unregister(&pfi_keep_fs));
 	WARN_ON(pseudofs_unregister(&pfi_replace_fs));
 	WARN_ON(pseudofs_unregister(&pfi_key_fs));
 	WARN_ON(pseudofs_unregister(&pfi_mount_fs));
@@ -682,6 +835,10 @@ static struct kunit_case pfi_cases[] = {
 	KUNIT_CASE(pfi_own_option_remount),
 	KUNIT_CASE(pfi_remount_replaces),
 	KUNIT_CASE(pfi_remount_fixed),
+	KUNIT_CASE_PARAM(pfi_string_option, pfi_string_option_gen_params),
+	KUNIT_CASE(pfi_remount_keeps_all),
+	KUNIT_CASE(pfi_root_mode_always),
+	KUNIT_CASE(pfi_owner_is_mounter),
 	KUNIT_CASE(pfi_late_entries_owned),
 	KUNIT_CASE(pfi_no_permission_check),
 	KUNIT_CASE(pfi_instance_data),
