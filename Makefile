@@ -17,8 +17,8 @@
 #   quicker checks
 #   check-quick    tree, kunit, kernel-patched, boot.sh with pstore, guest,
 #                  tree, samplefs, tallyfs, tracecmd, binfmt_misc, binderfs,
-#                  securityfs; report.py --quick (parity against the last
-#                  make check's stock results)
+#                  bpffs, securityfs; report.py --quick (parity against the
+#                  last make check's stock results)
 #   kunit          kunit.sh: tools/testing/kunit/kunit.py run
 #                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
 #   kunit-exec     the same suites by kunit.py exec on the patched-debug
@@ -42,7 +42,7 @@
 #   initramfs      mkinitramfs.sh: busybox, trace-cmd, guest/init, lib.sh,
 #                  guest/suites, holdop, binderctl, bpfctl, ftracetest
 #   boot-stock     boot.sh: SUITES_STOCK   (pstore,guest,tree,ftracetest,
-#                  bench,tracecmd,binfmt_misc,binderfs,securityfs)
+#                  bench,tracecmd,binfmt_misc,binderfs,bpffs,securityfs)
 #   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, tallyfs, KUnit
 #                  at boot)
 #   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (pstore,stress,kmemleak)
@@ -104,8 +104,8 @@ BOOT_TIMEOUT_DEBUG ?= 1500
 # failslab.  securityfs comes last: it raises the lockdown level to
 # integrity, which cannot be lowered again.  samplefs (samples/pseudofs)
 # exists in the patched kernels only.
-SUITES_STOCK         ?= pstore,guest,tree,ftracetest,bench,tracecmd,binfmt_misc,binderfs,securityfs
-SUITES_PATCHED       ?= pstore,guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,binfmt_misc,binderfs,securityfs
+SUITES_STOCK         ?= pstore,guest,tree,ftracetest,bench,tracecmd,binfmt_misc,binderfs,bpffs,securityfs
+SUITES_PATCHED       ?= pstore,guest,tree,ftracetest,bench,samplefs,tallyfs,tracecmd,binfmt_misc,binderfs,bpffs,securityfs
 # make check's smoke of the benchmark: the in-kernel part with N = 100 and
 # one round on the stock and patched boots (the bench suite checks that
 # every figure is there, and adds its own userspace figures; make bench
@@ -305,13 +305,13 @@ check:
 # ten minutes with a warm ccache: the tree laid again, make kunit, the
 # patched kernel built and booted once with the suites below, and the
 # report, in build/results-quick/.  Parity (tree, securityfs, tracecmd,
-# binfmt_misc, binderfs, pstore, the console) is judged against the stock
-# results of the last make check in build/results, and skipped with a word
-# where there are none.  It does not replace make check: no stock or debug
-# kernel is built, no ftracetest, stress, failslab, kmemleak, static checks
-# or semantic patch corpus.
+# binfmt_misc, binderfs, bpffs, pstore, the console) is judged against the
+# stock results of the last make check in build/results, and skipped with a
+# word where there are none.  It does not replace make check: no stock or
+# debug kernel is built, no ftracetest, stress, failslab, kmemleak, static
+# checks or semantic patch corpus.
 QUICK_RESULTS := $(BUILD)/results-quick
-SUITES_QUICK  ?= pstore,guest,tree,samplefs,tallyfs,tracecmd,binfmt_misc,binderfs,securityfs
+SUITES_QUICK  ?= pstore,guest,tree,samplefs,tallyfs,tracecmd,binfmt_misc,binderfs,bpffs,securityfs
 check-quick:
 	@rm -rf $(QUICK_RESULTS) && mkdir -p $(QUICK_RESULTS) && date +%s >$(QUICK_RESULTS)/.check-start
 	@$(MAKE) -s RESULTS=$(QUICK_RESULTS) check-quick-phases

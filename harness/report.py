@@ -294,7 +294,7 @@ def stock_missing(what):
 
 # Suites that run on stock and patched alike and must answer every case the
 # same way on both (each kernel's own results are counted by plain_suite).
-PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc', 'binderfs', 'pstore')
+PARITY_SUITES = ('securityfs', 'tracecmd', 'binfmt_misc', 'binderfs', 'bpffs', 'pstore')
 
 
 def suite_parity(suite):
@@ -379,6 +379,7 @@ def main():
                                      ('securityfs', ('stock', 'patched'), ()),
                                      ('binfmt_misc', ('stock', 'patched'), ()),
                                      ('binderfs', ('stock', 'patched'), ()),
+                                     ('bpffs', ('stock', 'patched'), ()),
                                      ('pstore', ('stock', 'patched', 'patched-debug'), ('stock-debug',)),
                                      ('tracecmd', ('stock', 'patched'), ()),
                                      ('bench', ('stock', 'patched'), ()),
@@ -453,7 +454,7 @@ def main():
 # make check-quick: the suites of one patched boot, KUnit twice (kunit.py
 # and at boot), parity with the stock results of the last make check.
 QUICK_SUITES = ('pstore', 'guest', 'tree', 'samplefs', 'tallyfs', 'tracecmd', 'binfmt_misc', 'binderfs',
-                'securityfs')
+                'bpffs', 'securityfs')
 
 
 def main_quick():
