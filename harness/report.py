@@ -247,13 +247,13 @@ TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
 
 
 TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security',
-              '/proc/sys/fs/binfmt_misc', '/sys/fs/pstore', '/dev/binderfs')
+              '/proc/sys/fs/binfmt_misc', '/sys/fs/pstore', '/dev/binderfs', '/sys/fs/bpf')
 TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:[^/]*?) (/.*)$')
 
 
 def tree_parity():
-    """The debugfs, tracefs, securityfs, binfmt_misc, pstore and binderfs
-    trees userspace sees must match stock's, entry by entry."""
+    """The debugfs, tracefs, securityfs, binfmt_misc, pstore, binderfs and
+    bpffs trees userspace sees must match stock's, entry by entry."""
     def entries(kernel):
         lines = read(os.path.join(res_of(kernel), f'tree-{kernel}.ktap'))
         if lines is None:
