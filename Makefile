@@ -272,7 +272,8 @@ report:
 # tests excluded), one line per file; then our samples/pseudofs/*.c without
 # the SPDX line and comments.  Files not in the overlay yet are said so.
 STOCK_SRC := fs/debugfs/inode.c fs/debugfs/file.c fs/tracefs/inode.c security/inode.c \
-	fs/binfmt_misc.c fs/pstore/inode.c drivers/android/binderfs.c
+	fs/binfmt_misc.c fs/pstore/inode.c drivers/android/binderfs.c \
+	kernel/bpf/inode.c
 LIB_SRC := fs/libpseudofs/file.c fs/libpseudofs/inode.c fs/libpseudofs/super.c \
 	fs/libpseudofs/internal.h include/linux/libpseudofs.h
 SAMPLES := samples/pseudofs

@@ -296,6 +296,33 @@ owners, binder-control's ioctl and its errors, rm and mv of devices but
 not of binder-control, features/, binder_logs/ and /proc/mounts.
 EOF
 
+# 5e. bpffs: one instance per mount, string options, a remount that changes nothing
+add_hunks kernel/bpf/Kconfig
+add_hunks include/linux/bpf.h
+add_hunks kernel/bpf/inode.c
+add_hunks kernel/bpf/token.c
+commit patches/0009-bpf-build-bpffs-on-libpseudofs.patch <<'EOF'
+bpf: build bpffs on libpseudofs
+
+bpffs carries its own copy of the pseudo filesystem plumbing: a
+superblock per mount through get_tree_nodev() and simple_fill_super(), a
+mount context that parses and shows uid=, gid= and mode=, inodes from
+new_inode(), and lookup_one_len() under the parent's lock for the
+preloaded iterators.  Use the library's: one instance per mount, the
+root owned by the mounting task unless uid= and gid= say otherwise
+(owner_is_mounter) and sticky whatever mode= says (root_mode_always),
+the delegate_*= options as bpffs's own, turned into
+their masks by ->parse_string, and a remount that checks its options
+and changes nothing, as bpffs never had one (remount_keeps_all).
+mkdir, symlink, link, rename and the pins of BPF_OBJ_PIN stay bpffs's
+inode operations; ->inode_evicted drops a pinned object.  The BPF token
+code finds the delegation masks in the library's instance data.
+
+What userspace sees is unchanged: the root, pins, their modes and
+owners, the errors of mkdir, pin and get, unknown options ignored,
+/proc/mounts, and a remount that changes nothing.
+EOF
+
 # 6. the sample
 add_file samples/pseudofs/Makefile
 add_file samples/pseudofs/samplefs.c
