@@ -611,21 +611,14 @@ symbol debugfs_create_dir, debugfs_create_file, debugfs_remove, debugfs_remove_r
 
 // debugfs reports failure with an ERR_PTR(), tracefs with NULL.
 @depends on patch@
-expression E, E1; statement S1, S2;
+expression E, E1; statement S1, S2; identifier chk = {IS_ERR, IS_ERR_OR_NULL};
 @@
 E = \(tracefs_create_dir\|tracefs_create_file\)(...);
 ... when != E = E1
-(
 if (
-- IS_ERR(E)
+- chk(E)
 + !E
    ) S1 else S2
-|
-if (
-- IS_ERR_OR_NULL(E)
-+ !E
-   ) S1 else S2
-)
 
 @depends on patch@
 expression E, E1;
@@ -690,7 +683,7 @@ fn(...) {
 }
 
 @depends on patch && int_root@
-identifier rootx.fn, rootx.x;
+identifier rootx.fn, rootx.x, chk = {PTR_ERR, IS_ERR, IS_ERR_OR_NULL};
 @@
 fn(...) {
 <...
@@ -698,19 +691,13 @@ fn(...) {
 - x = tracing_init_dentry()
 + ret = tracing_init_dentry()
 |
-- PTR_ERR(x)
+- chk(x)
 + ret
 |
 - !x
 + ret
 |
 - x == NULL
-+ ret
-|
-- IS_ERR(x)
-+ ret
-|
-- IS_ERR_OR_NULL(x)
 + ret
 )
 ...>
