@@ -434,10 +434,10 @@ f@p(N, P)
 
 @@
 identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
-expression N, M, P;
-position p : script:python(f, P) { note_parent(p[0], f, P) };
+expression N, M, P, D, F;
+position p : script:python(f, P, F) { note_parent(p[0], f, P) and note_fops(p[0], F) };
 @@
-f@p(N, M, P, ...)
+f@p(N, M, P, D, F)
 
 @@
 identifier f = {debugfs_remove, debugfs_remove_recursive};
@@ -445,13 +445,6 @@ expression P;
 position p : script:python(f, P) { note_parent(p[0], f, P) };
 @@
 f@p(P)
-
-@@
-identifier f = {debugfs_create_file, tracefs_create_file, trace_create_file};
-expression N, M, P, D, F;
-position p : script:python(F) { note_fops(p[0], F) };
-@@
-f@p(N, M, P, D, F)
 
 // Such a definition also leaves the file using debugfs.
 @@
