@@ -21,8 +21,9 @@
 //# parameter that callers feed with one.  A directory that stays in debugfs
 //# (another subsystem's, one holding debugfs-only files, one that cannot be
 //# followed) keeps everything under it there, and the report names it.
-//# Dentries are followed within one file.  A static *_debugfs function left
-//# with no debugfs call is renamed *_tracefs.
+//# Dentries are followed within one file.  A static *_debugfs function is
+//# renamed *_tracefs once the patch moved its debugfs calls or root and left
+//# no debugfs call in it.
 //#   One file on purpose: spatch 1.1.1 looks for an SmPL #include relative
 //# to its working directory, and the harness and make coccicheck run it
 //# from the tree being converted.  SmPL rules record facts (in script
@@ -298,10 +299,7 @@ def root_of(s, fn, e, moving=True):
 # the function has a "ret" that the new declaration would clash with.
 def root_moves(p, x, ret_free):
 	fn = fn_of(p)
-	ok = not tainted(facts, fn, x) and not (ret_free and fn in facts.hasret) and norm(x) not in facts.rets.get(fn, [])
-	if ok:
-		facts.converted.add(fn)
-	return ok
+	return not tainted(facts, fn, x) and not (ret_free and fn in facts.hasret) and norm(x) not in facts.rets.get(fn, [])
 # Helpers that script constraints call to record facts: true, so that the
 # rule matches.  A constraint is tokenised as SmPL: no string literals.
 def add(coll, v): return coll.add(v) or True
@@ -570,11 +568,16 @@ fn(...) {
   ... when any
 }
 
+//# A constraint also runs on partial matches (x bound to any name assigned
+//# from tracing_init_dentry()), so a root is recorded here, on complete
+//# matches only.
 @script:python@ fn << rootd.fn; x << rootd.x; @@
 facts.moved.add((fn, x))
+facts.converted.add(fn)
 
 @script:python@ fn << root_fn.fn; x << root_fn.x; @@
 facts.moved.add((fn, x))
+facts.converted.add(fn)
 
 // Either kind of root that moves, for the rules that rewrite its uses.
 @rootx@
