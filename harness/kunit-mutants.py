@@ -78,6 +78,12 @@ MUTANTS = [
      '\t\tWRITE_ONCE(sbi->given, fci->given);\n', '\t\tWRITE_ONCE(sbi->given, sbi->given | fci->given);\n'),
     ('super.c', 'a fixed option left out of a remount is not checked',
      '\tif (!pfs->remount_replaces)\n\t\tcheck &= fci->given;\n', '\tcheck &= fci->given;\n'),
+    ('super.c', 'remount_keeps_all ignored: a remount applies its options',
+     '\tif (pseudofs_of_fc(fc)->remount_keeps_all)\n', '\tif (0)\n'),
+    ('super.c', 'a repeated string option starts again from 0',
+     '\tu64 v = fci->values[opt];\n', '\tu64 v = 0;\n'),
+    ('super.c', 'root_mode_always shown in mode=',
+     '\tumode_t mode = opts->mode & ~pfs->root_mode_always;\n', '\tumode_t mode = opts->mode;\n'),
 ]
 
 args = sys.argv[1:]
