@@ -165,16 +165,18 @@ config:
 		$(H)/config.sh $(TREE) $(OUT)/patched-debug $(FRAG) $(FRAG_DEBUG)' || r=1; \
 	wait $$a || r=1; wait $$b || r=1; exit $$r
 
-# Stock kernels first, then ours: one switch of the tree (make rebuilds only
-# what the switch touched, ccache hits for what preprocesses the same).
+# Stock kernels first, then ours: one switch of the tree.  A first build of
+# ours starts from the stock build of the same options (KBUILD_SEED): make
+# recompiles only what the switch reaches, and ccache hits for what of that
+# preprocesses the same.
 kernel-stock:
 	@$(KBUILD) pristine-bench $(OUT)/stock
 kernel-stock-debug:
 	@$(KBUILD) pristine-bench $(OUT)/stock-debug
 kernel-patched:
-	@$(KBUILD) patched $(OUT)/patched
+	@KBUILD_SEED=$(OUT)/stock $(KBUILD) patched $(OUT)/patched
 kernel-patched-debug:
-	@$(KBUILD) patched $(OUT)/patched-debug
+	@KBUILD_SEED=$(OUT)/stock-debug $(KBUILD) patched $(OUT)/patched-debug
 kernels: kernel-stock kernel-stock-debug kernel-patched kernel-patched-debug
 
 initramfs:

@@ -61,11 +61,30 @@ if [ "$out" = -- ]; then
 	exit
 fi
 
+# KBUILD_SEED=DIR: a first build of OUT starts from DIR, a finished build
+# of another revision of the same tree (the stock kernel of the same
+# options).  OUT keeps its own .config, newer than what it gets from DIR;
+# the checkout above made every file that differs newer than DIR's
+# objects, so make recompiles only what the switch of revision or of
+# configuration reaches (fixdep's per-symbol dependencies), and the host
+# tools (objtool, modpost, kconfig) are not built again.
+start=$(date +%s)
+seeded=
+if [ -n "${KBUILD_SEED:-}" ] && [ -e "$KBUILD_SEED/vmlinux" ] && [ -e "$out/.config" ] &&
+	[ ! -e "$out/vmlinux" ]; then
+	seed=$(realpath "$KBUILD_SEED") dest=$(realpath "$out")
+	rsync -a --exclude=/.config "$seed/" "$dest/" || die "cannot seed $out from $seed"
+	# objtool's own build records absolute paths: made to name OUT, so
+	# that it is not rebuilt (every object depends on the objtool binary)
+	grep -rlZ --include='.*.cmd' -F "$seed/" "$dest" | xargs -0r sed -i "s|$seed/|$dest/|g"
+	touch "$out/.config"
+	seeded="  seeded from $(basename "$KBUILD_SEED")"
+fi
+
 stats() { ccache --print-stats 2>/dev/null | awk '
 	$1 == "direct_cache_hit" { d = $2 } $1 == "preprocessed_cache_hit" { p = $2 }
 	$1 == "cache_miss" { m = $2 } END { print d + 0, p + 0, m + 0 }'; }
 read -r d0 p0 m0 < <(stats)
-start=$(date +%s)
 # with module support, the modules too (boot.sh gives them to the guest)
 targets=bzImage
 grep -q '^CONFIG_MODULES=y' "$out/.config" 2>/dev/null && targets="bzImage modules"
@@ -75,8 +94,8 @@ secs=$(( $(date +%s) - start ))
 read -r d1 p1 m1 < <(stats)
 d=$((d1 - d0)) p=$((p1 - p0)) m=$((m1 - m0))
 tot=$((d + p + m))
-line=$(printf '%-14s %5ss  from %-8s ccache: %5d direct + %5d preprocessed hits, %5d misses (%3d%% hits)%s%s' \
-	"$(basename "$out")" "$secs" "$rev" "$d" "$p" "$m" $(( tot ? 100 * (d + p) / tot : 0 )) \
+line=$(printf '%-14s %5ss  from %-8s ccache: %5d direct + %5d preprocessed hits, %5d misses (%3d%% hits)%s%s%s' \
+	"$(basename "$out")" "$secs" "$rev" "$d" "$p" "$m" $(( tot ? 100 * (d + p) / tot : 0 )) "$seeded" \
 	"$([ "$waited" -lt 2 ] || echo "  after ${waited}s waiting for the build lock")" \
 	"$([ $rc -eq 0 ] || echo "  FAILED (exit $rc)")")
 echo "kernel $line"
