@@ -40,7 +40,7 @@
 #   kernels        kbuild.sh: bzImage in build/out/NAME (ccache, build lock)
 #   static         static.sh: checkpatch, kernel-doc, sparse, W=1, htmldocs
 #   initramfs      mkinitramfs.sh: busybox, trace-cmd, guest/init, lib.sh,
-#                  guest/suites, holdop, binderctl, bpfctl, ftracetest
+#                  guest/suites, holdop, binderctl, bpfctl, benchloop, ftracetest
 #   boot-stock     boot.sh: SUITES_STOCK   (pstore,guest,tree,ftracetest,
 #                  bench,tracecmd,binfmt_misc,binderfs,bpffs,securityfs)
 #   boot-patched   boot.sh: SUITES_PATCHED (the same + samplefs, tallyfs, KUnit

@@ -33,6 +33,9 @@ gcc -O2 -Wall -static -o "$root/bin/binderctl" "$here/guest/binderctl.c"
 # bpfctl: bpf(2)'s map create, pin, get, update and lookup (and the token)
 # for the bpffs, stress and failslab suites
 gcc -O2 -Wall -static -o "$root/bin/bpfctl" "$here/guest/bpfctl.c"
+# benchloop: remounts, mkdir+rmdir and mount+umount timed in one process
+# for the bench suite
+gcc -O2 -Wall -static -o "$root/bin/benchloop" "$here/guest/benchloop.c"
 # trace-cmd for the tracecmd suite: the binary and the libraries ldd lists,
 # at their paths, with the dynamic loader (no plugins, no ld.so.cache: the
 # loader's default paths find the libraries).
