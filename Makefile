@@ -57,7 +57,8 @@
 #   the rest
 #   shell          an interactive guest (KERNEL=stock, patched-debug, ...)
 #   bench          bench.sh + bench.py: stock and patched alternately
-#                  (bench.txt, bench.png)
+#                  (bench.txt, bench.png); bench-icount: the same counting
+#                  instructions (icount/bench.txt)
 #   series         series.sh: the overlay as a patch series, build/series/
 #   series-check   series-check.sh: git am, checkpatch, build at every patch
 #   clean, distclean   remove build/results and build/tree, or all of build/
@@ -123,7 +124,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	static series series-check check demo shell bench report loc clean distclean \
+	static series series-check check demo shell bench bench-icount report loc clean distclean \
 	kunit kunit-exec mutants check-quick check-quick-phases
 all: check
 
@@ -353,6 +354,17 @@ bench:
 	@mkdir -p $(RESULTS)
 	@$(H)/bench.sh $(OUT)/stock/arch/x86/boot/bzImage $(OUT)/patched/arch/x86/boot/bzImage \
 		$(INITRD) $(RESULTS) $(BENCH_ROUNDS) $(BENCH_MAX)
+
+# The same with QEMU counting instructions (harness/bench.sh BENCH_ICOUNT):
+# every figure is the guest's instruction count, identical from boot to
+# boot, so two rounds show it; build/results/icount/bench.txt.
+BENCH_ICOUNT_ROUNDS ?= 2
+bench-icount:
+	@$(MAKE) -s deps base tree config
+	@$(MAKE) -s kernel-stock kernel-patched initramfs
+	@mkdir -p $(RESULTS)/icount
+	@BENCH_ICOUNT=1 $(H)/bench.sh $(OUT)/stock/arch/x86/boot/bzImage $(OUT)/patched/arch/x86/boot/bzImage \
+		$(INITRD) $(RESULTS)/icount $(BENCH_ICOUNT_ROUNDS) $(BENCH_MAX)
 
 clean:
 	rm -rf $(RESULTS) $(TREE)

@@ -142,7 +142,10 @@ def main():
                     f'{div(orc[0], orc[1])} (the same file of libpseudofs with its full proxy '
                     f'and with none, patched boots)')
     mhz = host_tsc_mhz()
-    if mhz:
+    if os.environ.get('BENCH_ICOUNT') == '1':
+        rows.append('cyc = instructions the guest executed (QEMU -icount shift=0: its TSC '
+                    'advances by one per instruction), the same in every boot of a kernel')
+    elif mhz:
         rows.append(f'cyc = TSC cycles of the host (the guest under TCG reads the host TSC): '
                     f'{mhz:.0f} MHz here, 1000 cyc = {1000 / mhz:.2f} us')
     if missing or not keys:

@@ -5,7 +5,14 @@
 # (pseudofs_bench=MAX_N, default 10000) and the bench guest suite in full;
 # then harness/bench.py writes RESULTS/bench.txt and RESULTS/bench.png from
 # the consoles (RESULTS/bench/console-bench-KERNEL-ROUND.log).
+# With BENCH_ICOUNT=1 QEMU counts instructions (-icount shift=0): the
+# guest's TSC then advances by one per instruction executed, so that every
+# figure is the guest's instruction count, the same from boot to boot,
+# without the host's load nor TCG's cost of emulating them.
 set -uo pipefail
+if [ "${BENCH_ICOUNT:-0}" = 1 ]; then
+	export BOOT_QEMU_ARGS="-icount shift=0,sleep=off"
+fi
 stock=$1 patched=$2 initrd=$3 results=$4 rounds=${5:-3} max=${6:-10000}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$results/bench

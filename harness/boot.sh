@@ -5,7 +5,8 @@
 # each suite S, RESULTS_DIR/S-NAME.ktap.  KUnit's output, if any, is cut from
 # the console into RESULTS_DIR/kunit-NAME.ktap.
 # SUITES=shell gives an interactive guest shell on this terminal instead.
-# BOOT_APPEND adds words to the kernel command line (e.g. pseudofs_bench=100).
+# BOOT_APPEND adds words to the kernel command line (e.g. pseudofs_bench=100),
+# BOOT_QEMU_ARGS words to QEMU's (harness/bench.sh: -icount).
 #
 # A boot whose SUITES include pstore is "warm": pstore's RAM backend
 # (ramoops) shows a boot's records only after a reboot that keeps the RAM,
@@ -60,7 +61,7 @@ esac
 warm=0
 case ",$suites," in *,pstore,*) warm=1 ;; esac
 qemu=(qemu-system-x86_64 -accel "$accel_opt" -cpu max -smp 2 -m $mem -nodefaults
-      -display none -kernel "$kernel" -initrd "$initrd")
+      -display none -kernel "$kernel" -initrd "$initrd" ${BOOT_QEMU_ARGS:-})
 append="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.devkmsg=on${BOOT_APPEND:+ $BOOT_APPEND}"
 if [ $warm = 1 ]; then
 	# the '$' reaches the kernel as is: memmap=SIZE$START reserves
