@@ -85,8 +85,6 @@ def same_dentry(m, fn, e): return dkey(m['lhs']) == dkey(e) and (m['fn'] == fn o
 def stays(s, m):	# does the debugfs dentry of made entry m stay there?
 	parent = s.parent.get(m['key'])
 	return dbg(m) and (m['fn'] == TID or not parent or not tracing_parent(s, m['fn'], parent, set()))
-def shared_field(s, fn, e):	# a field that also holds a dentry staying in debugfs
-	return None if dkey(e) == e else next((m for m in s.made if same_dentry(m, fn, e) and stays(s, m)), None)
 def made_line(s, fn, e, seen=None):	# a debugfs create that e holds, also through copies
 	seen = seen or set()
 	if (fn, e) in seen: return 0
@@ -127,15 +125,15 @@ def memoised(search):
 	def ask(s, fn, e, seen=None):
 		memo = s.setdefault(search.__name__, {})
 		if (fn, e) in memo: return memo[(fn, e)]
-		top = not seen
-		r = search(s, fn, e, set() if seen is None else seen)
-		if r or top:
-			memo[(fn, e)] = r
+		top, seen = not seen, set() if seen is None else seen
+		if (fn, e) in seen: return False
+		seen.add((fn, e))
+		r = search(s, fn, e, seen)
+		if r or top: memo[(fn, e)] = r
 		return r
 	return ask
 def tainted(s, fn, e, seen):	# does e in fn also parent what has to stay in debugfs?
-	if (fn, e) in seen or e == 'NULL': return False
-	seen.add((fn, e))
+	if e == 'NULL': return False
 	if (fn, e) in s.nonconv: return True
 	# under int_root the root becomes NULL: not while a helper it feeds stays in debugfs
 	if MODE['int_root'] and root_of(s, fn, e, False) and feeds_kept(s, fn, e, set()): return True
@@ -164,8 +162,6 @@ def getter(s, g, seen):	# does g return only tracing dentries (NULL, ERR_PTR() a
 	rets = [r for r in s.rets.get(g, []) if not NODENTRY.match(r)]
 	return g in s.dentryfns and bool(rets) and all(tracing_parent(s, g, r, set(seen)) for r in rets)
 def tracing_parent(s, fn, e, seen):	# is e, used in fn, a tracing directory?
-	if (fn, e) in seen: return False
-	seen.add((fn, e))
 	if fn == TID or tainted(s, fn, e): return False
 	if e == 'NULL': return s.tracing
 	# the root, a tracefs parent, the directory tracing_init_dentry() makes,
@@ -196,8 +192,7 @@ def kept_by(s, fn, e, seen=None):
 	if (fn, e) in seen or e == 'NULL' or root_of(s, fn, e): return None
 	seen.add((fn, e))
 	for m in s.made:
-		if same_dentry(m, fn, e) and dbg(m) and m['fn'] != TID and \
-		   not decide_at(s, m['key'], m['fn'], m['creator'])[0]:
+		if same_dentry(m, fn, e) and kept(s, m):
 			return "'%s', made in debugfs by %s() at line %d in %s()" % (m['lhs'], m['creator'], m['key'][0], m['fn'])
 	src = [x for c in s.copies.values() if same_dentry(c, fn, e) for x in src_of(s, c)]
 	m = CALL.match(e)
@@ -215,6 +210,8 @@ def feeds_kept(s, fn, e, seen):	# is e handed to a parent that a staying create 
 			return True
 	return any(c['fn'] == fn and c['rhs'] == e and (kept_by(s, fn, c['lhs']) or feeds_kept(s, fn, c['lhs'], seen))
 		   for c in s.copies.values())
+def kept(s, m):	# does debugfs create m, outside tracing_init_dentry(), stay?
+	return dbg(m) and m['fn'] != TID and not decide_at(s, m['key'], m['fn'], m['creator'])[0]
 def decide(p, name): return decide_at(facts, key(p), fn_of(p), name)
 def explain(p, name):	# for the org and report modes
 	conv, why = decide(p, name)
@@ -234,8 +231,7 @@ def decide_at(s, k, fn, name):	# (convert, reason); one being decided counts as 
 	# it cannot move for one of them only
 	m = made_at(s, k)
 	m2 = r[0] and name == 'debugfs_create_dir' and m and m['lhs'] and \
-		next((m2 for m2 in s.made if m2 is not m and dbg(m2) and m2['fn'] != TID and
-		      same_dentry(m2, fn, m['lhs']) and not decide_at(s, m2['key'], m2['fn'], m2['creator'])[0]), None)
+		next((m2 for m2 in s.made if m2 is not m and same_dentry(m2, fn, m['lhs']) and kept(s, m2)), None)
 	if m2:
 		r = (False, "%s(): '%s' also holds the directory made in debugfs by %s() at line %d in %s(), which stays there, and what is made under either cannot move for one of them only" %
 		     (name, m['lhs'], m2['creator'], m2['key'][0], m2['fn']))
@@ -259,7 +255,8 @@ def decide_rule(s, k, fn, name):
 		return (False, why)
 	if arg is None:
 		return (False, '%s() with an argument that could not be analysed; check by hand' % name)
-	m2 = name in REMOVE and shared_field(s, fn, arg)
+	# a field that also holds a dentry staying in debugfs
+	m2 = name in REMOVE and dkey(arg) != arg and next((x for x in s.made if same_dentry(x, fn, arg) and stays(s, x)), None)
 	if m2 and any(same_dentry(x, fn, arg) and not stays(s, x) for x in s.made) and \
 	   not any(x['fn'] == fn and x['lhs'] == arg and not stays(s, x) for x in s.made):
 		what = 'file' if m2['creator'].endswith('_file') else 'directory'
