@@ -390,8 +390,7 @@ struct dentry *x@p = tracing_init_dentry();
 // made them; one in a local variable is known in its own function only.
 @made@
 expression E;
-identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
-		tracefs_create_file, trace_create_file};
+identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
 expression list es; position p;
 @@
 E = f@p(es)
@@ -401,16 +400,14 @@ note_made(p[0], E, f, False)
 
 @@
 local idexpression L;
-identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
-		tracefs_create_file, trace_create_file};
+identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
 position p : script:python() { made_local(p[0]) };
 @@
 L = f@p(...)
 
 @madedecl@
 identifier L;
-identifier f = {debugfs_create_dir, debugfs_create_file, tracefs_create_dir,
-		tracefs_create_file, trace_create_file};
+identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
 type T; position p;
 @@
 T L = f@p(...);
@@ -823,26 +820,22 @@ position p : script:python() { plan_includes(p[0]) };
 // ... then the plan: replace debugfs.h (dropping a later tracefs.h), add
 // tracefs.h after it, or drop it.
 @depends on patch@
-position p : script:python() { facts.incplan in (REPLACE, REPLACE_DROP) };
+position r : script:python() { facts.incplan in (REPLACE, REPLACE_DROP) };
+position a : script:python() { facts.incplan == ADD };
+position d : script:python() { facts.incplan == DROP };
+position t : script:python() { facts.incplan == REPLACE_DROP and int(t[0].line) == facts.tline };
 @@
-- #include <linux/debugfs.h>@p
+(
+- #include <linux/debugfs.h>@r
 + #include <linux/tracefs.h>
-
-@depends on patch@
-position p : script:python() { facts.incplan == ADD };
-@@
-  #include <linux/debugfs.h>@p
+|
+  #include <linux/debugfs.h>@a
 + #include <linux/tracefs.h>
-
-@depends on patch@
-position p : script:python() { facts.incplan == DROP };
-@@
-- #include <linux/debugfs.h>@p
-
-@depends on patch@
-position p : script:python() { facts.incplan == REPLACE_DROP and int(p[0].line) == facts.tline };
-@@
-- #include <linux/tracefs.h>@p
+|
+- #include <linux/debugfs.h>@d
+|
+- #include <linux/tracefs.h>@t
+)
 
 // context, org and report modes: every debugfs call, with what happens
 // to it and why.
