@@ -259,14 +259,15 @@ static int pseudofs_parse_param(struct fs_context *fc,
 }
 
 /*
- * Give every inode the new owner, then let the filesystem follow.
+ * Give every inode the new owner, then let the filesystem follow in its
+ * directories.
  *
  * Every inode not on its way out gets the owner, even one its creator is
  * still setting up: pseudofs_new_inode() gave it the owner in force under
  * its ->i_lock, so whichever of the two takes that lock last writes the new
- * owner.  ->remount_inode only sees inodes attached to a dentry: one whose
- * dentry is gone cannot be reached by anybody, one still being set up is
- * its creator's.  Each inode is changed under its ->i_lock, taken
+ * owner.  ->remount_dir only sees directories attached to a dentry: one
+ * whose dentry is gone cannot be reached by anybody, one still being set up
+ * is its creator's.  Each inode is changed under its ->i_lock, taken
  * anyway to look at it, so that the walk neither holds nor locks the
  * inodes it changes, as stock tracefs's walk under RCU did not.  It lets
  * go of the list only to reschedule, holding the inode it is at so that
@@ -277,10 +278,12 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+	void (*remount_dir)(struct inode *inode, unsigned int set);
 	struct inode *inode, *prev = NULL;
 
+	remount_dir = ops ? ops->remount_dir : NULL;
 	if (ops && ops->remount_begin)
-		ops->remount_begin(sb);
+		ops->remount_begin(sb, set);
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
@@ -289,8 +292,9 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 			continue;
 		}
 		pseudofs_set_owner(inode, &sbi->opts, set);
-		if (ops && ops->remount_inode && !hlist_empty(&inode->i_dentry))
-			ops->remount_inode(inode, set);
+		if (remount_dir && S_ISDIR(inode->i_mode) &&
+		    !hlist_empty(&inode->i_dentry))
+			remount_dir(inode, set);
 		if (!need_resched()) {
 			spin_unlock(&inode->i_lock);
 			continue;

@@ -61,6 +61,22 @@ static int tracefs_instance_rmdir(struct dentry *dentry, const char *name)
 	return tracefs_ops.rmdir(name);
 }
 
+/*
+ * The generation of uid= and of gid=: an owner that chown gave an inode is
+ * kept until the next remount that gives the option starts a new one.
+ */
+static unsigned int tracefs_uid_gen = 1, tracefs_gid_gen = 1;
+
+static bool tracefs_uid_kept(struct tracefs_inode *ti)
+{
+	return READ_ONCE(ti->uid_gen) == READ_ONCE(tracefs_uid_gen);
+}
+
+static bool tracefs_gid_kept(struct tracefs_inode *ti)
+{
+	return READ_ONCE(ti->gid_gen) == READ_ONCE(tracefs_gid_gen);
+}
+
 static void set_tracefs_inode_owner(struct inode *inode)
 {
 	struct tracefs_inode *ti = get_tracefs(inode);
@@ -78,18 +94,18 @@ static void set_tracefs_inode_owner(struct inode *inode)
 		rti = get_tracefs(root_inode);
 		root_inode = d_inode(root_inode->i_sb->s_root);
 
-		if (!(rti->flags & TRACEFS_UID_PERM_SET))
+		if (!tracefs_uid_kept(rti))
 			uid = root_inode->i_uid;
 
-		if (!(rti->flags & TRACEFS_GID_PERM_SET))
+		if (!tracefs_gid_kept(rti))
 			gid = root_inode->i_gid;
 	}
 
 	/* Unless set on this inode itself, the owner follows the instance. */
-	if (!(ti->flags & TRACEFS_UID_PERM_SET))
+	if (!tracefs_uid_kept(ti))
 		inode->i_uid = uid;
 
-	if (!(ti->flags & TRACEFS_GID_PERM_SET))
+	if (!tracefs_gid_kept(ti))
 		inode->i_gid = gid;
 }
 
@@ -118,14 +134,11 @@ static int tracefs_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	struct inode *inode = d_inode(dentry);
 	struct tracefs_inode *ti = get_tracefs(inode);
 
-	/* The remount walk clears these flags under ->i_lock. */
-	spin_lock(&inode->i_lock);
 	if (ia_valid & ATTR_UID)
-		ti->flags |= TRACEFS_UID_PERM_SET;
+		WRITE_ONCE(ti->uid_gen, READ_ONCE(tracefs_uid_gen));
 
 	if (ia_valid & ATTR_GID)
-		ti->flags |= TRACEFS_GID_PERM_SET;
-	spin_unlock(&inode->i_lock);
+		WRITE_ONCE(ti->gid_gen, READ_ONCE(tracefs_gid_gen));
 
 	return simple_setattr(idmap, dentry, attr);
 }
@@ -168,21 +181,18 @@ static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
 }
 
 /*
- * A remount with uid= or gid= resets the ownership of every inode (libpseudofs
- * already changed it, and holds ->i_lock) and what eventfs saved for the files
- * it has not created yet.  The walk runs under eventfs_remount_lock(): the
- * eventfs mutex, and the SRCU read lock that keeps an eventfs_inode alive
- * until after the last dentry pointing to it is released.  Seen under
- * ->i_lock, an alias means that this has not happened yet.
+ * A remount with uid= or gid= gave every inode the new owner (libpseudofs
+ * did); forget the owners set by chown by starting a new generation, and
+ * update what eventfs saved for the files it has not created yet.  The walk
+ * runs under eventfs_remount_lock(): the eventfs mutex, and the SRCU read
+ * lock that keeps an eventfs_inode alive until after the last dentry
+ * pointing to it is released.  Seen under ->i_lock, an alias means that
+ * this has not happened yet.
  */
-static void tracefs_remount_inode(struct inode *inode, unsigned int set)
+static void tracefs_remount_dir(struct inode *inode, unsigned int set)
 {
 	struct tracefs_inode *ti = get_tracefs(inode);
 
-	if (set & PSEUDOFS_OPT_UID)
-		ti->flags &= ~TRACEFS_UID_PERM_SET;
-	if (set & PSEUDOFS_OPT_GID)
-		ti->flags &= ~TRACEFS_GID_PERM_SET;
 	if (ti->flags & TRACEFS_EVENT_INODE)
 		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
 }
@@ -190,8 +200,12 @@ static void tracefs_remount_inode(struct inode *inode, unsigned int set)
 /* A remount holds ->s_umount of the one superblock: one walk at a time. */
 static int tracefs_remount_srcu_idx;
 
-static void tracefs_remount_begin(struct super_block *sb)
+static void tracefs_remount_begin(struct super_block *sb, unsigned int set)
 {
+	if (set & PSEUDOFS_OPT_UID)
+		WRITE_ONCE(tracefs_uid_gen, tracefs_uid_gen + 1);
+	if (set & PSEUDOFS_OPT_GID)
+		WRITE_ONCE(tracefs_gid_gen, tracefs_gid_gen + 1);
 	tracefs_remount_srcu_idx = eventfs_remount_lock();
 }
 
@@ -205,7 +219,7 @@ static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.user_mkdir	= tracefs_instance_mkdir,
 	.user_rmdir	= tracefs_instance_rmdir,
 	.remount_begin	= tracefs_remount_begin,
-	.remount_inode	= tracefs_remount_inode,
+	.remount_dir	= tracefs_remount_dir,
 	.remount_end	= tracefs_remount_end,
 };
 

@@ -6,15 +6,18 @@
 
 enum {
 	TRACEFS_EVENT_INODE		= BIT(1),
-	TRACEFS_GID_PERM_SET		= BIT(2),
-	TRACEFS_UID_PERM_SET		= BIT(3),
 	TRACEFS_INSTANCE_INODE		= BIT(4),
 };
 
-/* Allocated and zeroed by libpseudofs (see tracefs_pseudofs) */
+/*
+ * Allocated and zeroed by libpseudofs (see tracefs_pseudofs).  @uid_gen and
+ * @gid_gen hold the remount generation in which chown set the owner.
+ */
 struct tracefs_inode {
 	struct inode            vfs_inode;
-	unsigned long           flags;
+	unsigned int            flags;
+	unsigned int            uid_gen;
+	unsigned int            gid_gen;
 	void                    *private;
 };
 

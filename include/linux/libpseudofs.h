@@ -89,7 +89,7 @@ struct pseudofs_cancellation {
 	void *cancel_data;
 };
 
-/* Which of uid=, gid= and mode= a remount gave (->remount_inode) */
+/* Which of uid=, gid= and mode= a remount gave (->remount_dir) */
 #define PSEUDOFS_OPT_UID	BIT(0)
 #define PSEUDOFS_OPT_GID	BIT(1)
 #define PSEUDOFS_OPT_MODE	BIT(2)
@@ -143,12 +143,14 @@ struct pseudofs_cancellation {
  *	Without it, rmdir removes @dentry and everything below with
  *	pseudofs_remove().
  * @remount_begin: with @pseudofs.remount_all, called before a remount
- *	with uid= or gid= walks the inodes of @sb; may sleep.
- * @remount_inode: called for every inode of the walk that is attached to
- *	a dentry, under its ->i_lock, after its owner was reset; @set holds
- *	the PSEUDOFS_OPT_* bits given.  Must not sleep.  The dentry may go as
- *	soon as ->i_lock is dropped: what it alone keeps alive can be
- *	followed here if @remount_begin holds off its release.
+ *	with uid= or gid= walks the inodes of @sb; @set holds the
+ *	PSEUDOFS_OPT_* bits given.  May sleep.
+ * @remount_dir: called for every directory of the walk that is attached
+ *	to a dentry, under its ->i_lock, after its owner was reset, to update
+ *	what the directory keeps for entries it has not created yet.  Must
+ *	not sleep.  The dentry may go as soon as ->i_lock is dropped: what it
+ *	alone keeps alive can be followed here if @remount_begin holds off
+ *	its release.
  * @remount_end: called after the walk.
  * @may_open: called by the proxies of enum pseudofs_proxy before the real
  *	->open, inside the bracket, with the file's own operations: return
@@ -171,8 +173,8 @@ struct pseudofs_operations {
 	void (*inode_evicted)(struct inode *inode);
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
-	void (*remount_begin)(struct super_block *sb);
-	void (*remount_inode)(struct inode *inode, unsigned int set);
+	void (*remount_begin)(struct super_block *sb, unsigned int set);
+	void (*remount_dir)(struct inode *inode, unsigned int set);
 	void (*remount_end)(struct super_block *sb);
 	int (*may_open)(struct inode *inode, struct file *file,
 			const struct file_operations *real_fops);

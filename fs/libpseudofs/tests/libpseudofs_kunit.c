@@ -49,7 +49,8 @@ struct pft_inode {
  * struct pft_state - what one case saw, in its test->priv
  * @removed: entries whose ->remove hook ran
  * @evicted: evictions seen by ->inode_evicted of inodes holding &pft_data
- * @remounted: inodes the remount walk visited
+ * @remounted: directories the remount walk showed ->remount_dir
+ * @remounted_files: other inodes it showed ->remount_dir
  * @walk_begun: remount walks begun
  * @walk_ended: remount walks ended on the superblock they began on
  * @walk_sb: the superblock of the last walk begun
@@ -67,6 +68,7 @@ struct pft_state {
 	int removed;
 	int evicted;
 	int remounted;
+	int remounted_files;
 	int walk_begun;
 	int walk_ended;
 	struct super_block *walk_sb;
@@ -169,18 +171,19 @@ static void pft_evicted(struct inode *inode)
 		st->evicted++;
 }
 
-static void pft_remount_inode(struct inode *inode, unsigned int set)
+static void pft_remount_dir(struct inode *inode, unsigned int set)
 {
 	struct pft_state *st = pft_live;
 
 	lockdep_assert_held(&inode->i_lock);
 	if (st) {
 		st->remounted++;
+		st->remounted_files += !S_ISDIR(inode->i_mode);
 		st->walk_outside += !st->in_walk;
 	}
 }
 
-static void pft_remount_begin(struct super_block *sb)
+static void pft_remount_begin(struct super_block *sb, unsigned int set)
 {
 	struct pft_state *st = pft_live;
 
@@ -212,7 +215,7 @@ static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
 	.entry_removed	= pft_remove_hook,
 	.inode_evicted	= pft_evicted,
-	.remount_inode	= pft_remount_inode,
+	.remount_dir	= pft_remount_dir,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
 	.user_mkdir	= pft_mkdir_hook,
@@ -223,7 +226,7 @@ static const struct pseudofs_operations pft_ops = {
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
 	.entry_removed	= pft_remove_hook,
-	.remount_inode	= pft_remount_inode,
+	.remount_dir	= pft_remount_dir,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
 	.user_mkdir	= pft_mkdir_hook,
@@ -1187,7 +1190,8 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(d)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3000);
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, st->remounted, 3);	/* root, d and f */
+	KUNIT_EXPECT_EQ(test, st->remounted, 2);	/* root and d, not f */
+	KUNIT_EXPECT_EQ(test, st->remounted_files, 0);
 	/* one walk, bracketed by the hooks with the cookie */
 	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
 	KUNIT_EXPECT_EQ(test, st->walk_ended, 1);
@@ -1199,13 +1203,13 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 3001);
-	KUNIT_EXPECT_EQ(test, st->remounted, 6);	/* root, d and f again */
+	KUNIT_EXPECT_EQ(test, st->remounted, 4);	/* root and d again */
 	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
-	KUNIT_EXPECT_EQ(test, st->remounted, 6);
+	KUNIT_EXPECT_EQ(test, st->remounted, 4);
 	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
