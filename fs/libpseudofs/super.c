@@ -417,12 +417,29 @@ static int pseudofs_reconfigure(struct fs_context *fc)
 	return pseudofs_change(fc, fc->root->d_sb);
 }
 
+/* A superblock's ->s_fs_info, with the filesystem's data after it */
+static struct pseudofs_sb_info *pseudofs_new_sbi(const struct pseudofs *pfs)
+{
+	int nr = pfs->state->nr_opts;
+	struct pseudofs_sb_info *sbi;
+
+	sbi = kzalloc(size_add(struct_size(sbi, values, nr), pfs->instance_size),
+		      GFP_KERNEL);
+	if (sbi)
+		sbi->data = &sbi->values[nr];
+	return sbi;
+}
+
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
 static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct pseudofs *pfs = pseudofs_of(sb);
 	struct inode *root;
 
+	if (!sb->s_fs_info)
+		sb->s_fs_info = pseudofs_new_sbi(pfs);
+	if (!sb->s_fs_info)
+		return -ENOMEM;
 	sb->s_blocksize = PAGE_SIZE;
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = pfs->magic;
@@ -513,11 +530,9 @@ static const struct fs_context_operations pseudofs_context_ops = {
 int pseudofs_init_fs_context(struct fs_context *fc)
 {
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
-	int nr = pfs->state->nr_opts;
 	struct pseudofs_fc_info *fci;
-	struct pseudofs_sb_info *sbi;
 
-	fci = kzalloc(struct_size(fci, values, nr), GFP_KERNEL);
+	fci = kzalloc(struct_size(fci, values, pfs->state->nr_opts), GFP_KERNEL);
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->default_mode;
@@ -525,17 +540,19 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 		fci->opts.uid = current_fsuid();
 		fci->opts.gid = current_fsgid();
 	}
-	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE) {
-		/* the superblock's, if the mount makes one */
-		sbi = kzalloc(size_add(struct_size(sbi, values, nr),
-				       pfs->instance_size), GFP_KERNEL);
-		if (!sbi) {
+	/*
+	 * The superblock's, if the mount makes one.  A mount of the one
+	 * superblock of %PSEUDOFS_SINGLE finds it: pseudofs_fill_super()
+	 * allocates it for the first.
+	 */
+	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE &&
+	    pfs->instances != PSEUDOFS_SINGLE) {
+		fc->s_fs_info = pseudofs_new_sbi(pfs);
+		if (!fc->s_fs_info) {
 			/* ->free is not called for a context that failed here */
 			kfree(fci);
 			return -ENOMEM;
 		}
-		sbi->data = &sbi->values[nr];
-		fc->s_fs_info = sbi;
 	}
 	fc->fs_private = fci;
 	fc->ops = &pseudofs_context_ops;
