@@ -84,6 +84,8 @@ MUTANTS = [
      '\tu64 v = fci->values[opt];\n', '\tu64 v = 0;\n'),
     ('super.c', 'root_mode_always shown in mode=',
      '\tumode_t mode = opts->mode & ~pfs->root_mode_always;\n', '\tumode_t mode = opts->mode;\n'),
+    ('super.c', 'the remount walk shows files to ->remount_dir',
+     '\t\tif (remount_dir && S_ISDIR(inode->i_mode) &&\n', '\t\tif (remount_dir &&\n'),
 ]
 
 args = sys.argv[1:]
