@@ -14,6 +14,7 @@
 #include <linux/cred.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/module.h>
 #include <linux/mount.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -665,12 +666,15 @@ static int pseudofs_check(struct pseudofs *pfs)
 	    !(pfs->ops && pfs->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
 	/*
-	 * The internal mount would hold the module from its init to its
-	 * exit, which could then never run: a module's tree lives in its
-	 * mounts' superblocks, which hold it while they are mounted or open.
+	 * The internal mount holds the module until pseudofs_unregister():
+	 * registered from the module's init, it would keep its exit from
+	 * ever running.  A module may still register one for a while and
+	 * unregister it itself (a KUnit suite, from its suite_init and
+	 * suite_exit).
 	 */
-	if (pfs->instances == PSEUDOFS_SINGLE && pfs->type.owner)
-		why = "PSEUDOFS_SINGLE in a module: use PSEUDOFS_PER_KEY";
+	if (pfs->instances == PSEUDOFS_SINGLE && pfs->type.owner &&
+	    module_is_coming(pfs->type.owner))
+		why = "PSEUDOFS_SINGLE from its module's init: use PSEUDOFS_PER_KEY";
 	if (why) {
 		pr_err("%s: not registered: %s\n", pfs->type.name, why);
 		return -EINVAL;
