@@ -23,6 +23,8 @@
 #                  --kunitconfig=fs/libpseudofs on UML (kunit-tool.ktap)
 #   kunit-exec     the same suites by kunit.py exec on the patched-debug
 #                  kernel, as make check runs them (no UML build)
+#   kunit-modules  kunit-module.sh: the same suites built as modules against
+#                  patched-debug, for the guest suite kunitmod
 #   mutants        mutants.sh + kunit-mutants.py: each mutant alone under
 #                  make kunit's run (mutants.txt, mutants.ktap)
 #
@@ -47,7 +49,8 @@
 #                  at boot)
 #   boot-stock-debug   boot.sh: SUITES_STOCK_DEBUG   (pstore,stress,kmemleak)
 #   boot-patched-debug boot.sh: SUITES_PATCHED_DEBUG (pstore,stress,failslab,
-#                  kunitfault,modules,kmemleak; KUnit at boot)
+#                  kunitfault,modules,kunitmod,kmemleak; KUnit at boot, and
+#                  as modules: kunit-module-patched-debug.ktap)
 #                  (pstore first: boot.sh boots warm and it reboots the guest
 #                  once, see harness/boot.sh)
 #   boot-pair, boot-debug-pair   the two boots of a pair side by side
@@ -118,14 +121,14 @@ SUITES_STOCK_DEBUG   ?= pstore,stress,kmemleak
 # Not the guest suite on the SMP debug kernels: it turns the function tracer
 # on, and QEMU's multi-threaded TCG crashed guests (stock and patched alike)
 # on that live patching of code the other vCPU runs ("Oops: int3").
-SUITES_PATCHED_DEBUG ?= pstore,stress,failslab,kunitfault,modules,kmemleak
+SUITES_PATCHED_DEBUG ?= pstore,stress,failslab,kunitfault,modules,kunitmod,kmemleak
 BOOT = $(H)/boot.sh
 
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
 	static series series-check check demo shell bench bench-icount report loc clean distclean \
-	kunit kunit-exec mutants check-quick check-quick-phases
+	kunit kunit-exec kunit-modules mutants check-quick check-quick-phases
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -213,7 +216,8 @@ boot-patched:
 boot-stock-debug:
 	@$(BOOT) stock-debug $(OUT)/stock-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_STOCK_DEBUG) $(BOOT_TIMEOUT_DEBUG)
 boot-patched-debug:
-	@$(BOOT) patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage $(INITRD) $(RESULTS) $(SUITES_PATCHED_DEBUG) $(BOOT_TIMEOUT_DEBUG)
+	@BOOT_MODULES_DIR=$(KUNIT_MODULES)/src/tests $(BOOT) patched-debug $(OUT)/patched-debug/arch/x86/boot/bzImage \
+		$(INITRD) $(RESULTS) $(SUITES_PATCHED_DEBUG) $(BOOT_TIMEOUT_DEBUG)
 # The two kernels of a pair boot side by side (one QEMU per host core for
 # the uniprocessor pair; the SMP debug pair shares the two cores).
 boot-pair:
@@ -260,6 +264,14 @@ kunit-exec:
 	@mkdir -p $(RESULTS)
 	@$(KBUILD) patched -- $(H)/kunit.sh --exec $(TREE) $(OUT)/patched-debug $(RESULTS)/kunit-tool.ktap
 
+# The same suites built as modules against the patched-debug kernel
+# (harness/kunit-module.sh, in build/out/kunit-module/src/tests), for the
+# guest suite kunitmod: boot-patched-debug gives them to the guest, which
+# loads each with insmod (kunit-module-patched-debug.ktap).
+KUNIT_MODULES := $(OUT)/kunit-module
+kunit-modules:
+	@$(KBUILD) patched -- env JOBS=$(JOBS) $(H)/kunit-module.sh $(TREE) $(OUT)/patched-debug $(KUNIT_MODULES)
+
 # Each mutant of harness/kunit-mutants.py applied alone to a scratch work
 # tree of build/tree at patched (build/mutants/tree), the same kunit.py run
 # in its own build folder (each build under the build lock): which cases
@@ -297,6 +309,7 @@ check:
 	@$(PHASE) build-patched $(MAKE) -s kernel-patched || true
 	@$(PHASE) build-patched-debug $(MAKE) -s kernel-patched-debug || true
 	@$(PHASE) kunit-tool $(MAKE) -s kunit-exec || true
+	@$(PHASE) kunit-modules $(MAKE) -s kunit-modules || true
 	@$(PHASE) static $(MAKE) -s static || true
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true

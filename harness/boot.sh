@@ -35,12 +35,17 @@ accel=$("$here/kvm-probe.sh" "$kernel")
 # The kernel's modules (those its modules.order lists, in the build folder
 # three levels above bzImage) go to the guest's /lib/modules/ in a cpio
 # appended to the initramfs, which the kernel unpacks after it.
+# BOOT_MODULES_DIR: more modules built against this kernel, each *.ko of
+# that folder (make check: the KUnit suites as modules, kunit-module.sh).
 kdir=$(cd "$(dirname "$kernel")/../../.." && pwd)
 if [ -s "$kdir/modules.order" ]; then
 	mods=$(mktemp -d)
 	mkdir -p "$mods/lib/modules"
 	sed 's/\.o$/.ko/' "$kdir/modules.order" | while read -r ko; do
 		[ -f "$kdir/$ko" ] && cp "$kdir/$ko" "$mods/lib/modules/"
+	done
+	for ko in ${BOOT_MODULES_DIR:+"$BOOT_MODULES_DIR"/*.ko}; do
+		[ -f "$ko" ] && cp "$ko" "$mods/lib/modules/"
 	done
 	cp "$initrd" "$results/.initrd-$name"
 	(cd "$mods" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 >>"$results/.initrd-$name"
@@ -113,6 +118,15 @@ if grep -q '^ *# Subtest:' "$results/kunit-$name.ktap.tmp"; then
 	mv "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
 else
 	rm -f "$results/kunit-$name.ktap.tmp" "$results/kunit-$name.ktap"
+fi
+# The guest suite kunitmod loads the KUnit suites as modules between two
+# marks in the kernel log: what KUnit printed there, into
+# kunit-module-NAME.ktap (one KTAP document per module).
+rm -f "$results/kunit-module-$name.ktap"
+if grep -q 'kunitmod: begin$' "$console"; then
+	sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$console" |
+		awk '/^kunitmod: begin$/ { on = 1; next } /^kunitmod: end$/ { exit }
+		     on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }' >"$results/kunit-module-$name.ktap"
 fi
 echo "boot $name: ${secs}s under $accel_opt$([ $warm = 1 ] && echo ", warm"), exit $rc"
 # One line per boot beside phases.txt (boots of a pair run at the same time).
