@@ -248,25 +248,48 @@ TREE_ONLY_PATCHED = ('/sys/kernel/debug/kunit/libpseudofs',
 
 TREE_ROOTS = ('/sys/kernel/debug', '/sys/kernel/tracing', '/sys/kernel/security',
               '/proc/sys/fs/binfmt_misc', '/sys/fs/pstore', '/dev/binderfs', '/sys/fs/bpf')
-TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:[^/]*?) (/.*)$')
+# '# entry UID:GID:MODE:NLINK:INO:TYPE PATH': TYPE may hold spaces ('regular
+# empty file'), the path starts at the first ' /'
+TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:\d+):(\d+):([^/]*?) (/.*)$')
+TREE_AGAIN = re.compile(r'^# root-again (/\S+) (\d+) (\d+)$')
+
+
+def tree_ino_fixed(path):
+    """Whether stock fixes the inode number of PATH: each root but pstore's
+    (1, from simple_fill_super() or binderfs's and bpffs's own), binfmt_misc's
+    status and register (2 and 3, simple_fill_super()'s files) and every
+    binderfs entry (binderfs numbers them: control 2, devices minor + 3,
+    the rest iunique()).  The other numbers are get_next_ino()'s, which
+    differ from kernel to kernel: they are only held to be distinct within
+    their filesystem.  pstore's root is get_next_ino()'s too, a new one for
+    each superblock: the tree suite mounts it twice (root-again)."""
+    return (path in TREE_ROOTS and path != '/sys/fs/pstore' or
+            path in ('/proc/sys/fs/binfmt_misc/status', '/proc/sys/fs/binfmt_misc/register') or
+            path.startswith('/dev/binderfs/'))
 
 
 def tree_parity():
     """The debugfs, tracefs, securityfs, binfmt_misc, pstore, binderfs and
-    bpffs trees userspace sees must match stock's, entry by entry."""
+    bpffs trees userspace sees must match stock's, entry by entry: owner,
+    group, mode, link count and type everywhere, the inode number where
+    stock fixes it (tree_ino_fixed()), distinct numbers within each
+    filesystem, and for pstore's root whether a new superblock gives it a
+    new number."""
     def entries(kernel):
         lines = read(os.path.join(res_of(kernel), f'tree-{kernel}.ktap'))
         if lines is None:
-            return None
-        # '# entry UID:GID:MODE:TYPE PATH': TYPE may hold spaces ('regular
-        # empty file'), the path starts at the first ' /'
-        out = {}
+            return None, None
+        out, again = {}, {}
         for ln in lines:
             m = TREE_ENTRY.match(ln)
             if m:
-                out[m.group(2)] = m.group(1)
-        return out
-    s, p = entries('stock'), entries('patched')
+                attrs, ino, typ, path = m.groups()
+                out[path] = (f'{attrs}:{typ}', int(ino))
+            m = TREE_AGAIN.match(ln)
+            if m:
+                again[m.group(1)] = 'a new number' if m.group(2) != m.group(3) else 'the same number'
+        return out, again
+    (s, s_again), (p, p_again) = entries('stock'), entries('patched')
     rows = []
     if s is None and QUICK:
         return stock_missing('tree parity')
@@ -274,15 +297,36 @@ def tree_parity():
         if s is None or p is None:
             count('fail', f'tree parity {root}: no listing')
             continue
-        ss = {k: v for k, v in s.items() if k == root or k.startswith(root + '/')}
-        pp = {k: v for k, v in p.items() if (k == root or k.startswith(root + '/'))
-              and not any(k == o or k.startswith(o + '/') for o in TREE_ONLY_PATCHED)}
-        diff = sorted(set(ss.items()) ^ set(pp.items()))
-        count('fail' if diff or not ss else 'pass',
-              f'tree parity {root}: ' + '; '.join(f'{k} {v}' for k, v in diff[:5]))
-        rows.append(f'{root:<22} stock {len(ss):5d} entries, patched {len(pp):5d}, '
-                    f'differences {len(diff)}')
-    table('trees as userspace sees them (path, owner, mode, type): patched vs stock', rows)
+
+        def under(d, patched):
+            return {k: v for k, v in d.items() if (k == root or k.startswith(root + '/'))
+                    and not (patched and any(k == o or k.startswith(o + '/') for o in TREE_ONLY_PATCHED))}
+        ss, pp = under(s, False), under(p, True)
+
+        def seen(d):
+            return {(k, v[0] + (f' ino {v[1]}' if tree_ino_fixed(k) else '')) for k, v in d.items()}
+
+        def shared(d):
+            """Inode numbers that more than one entry (not a directory) has."""
+            inos = [v[1] for v in d.values() if ':directory' not in v[0]]
+            return len(inos) - len(set(inos))
+        diff = sorted(seen(ss) ^ seen(pp))
+        what = [f'{k} {v}' for k, v in diff[:5]]
+        ns, np_ = shared(ss), shared(pp)
+        if np_ > ns:
+            what.append(f'{np_} entries share an inode number with another, stock {ns}')
+        if root in s_again or root in p_again:
+            a, b = s_again.get(root, 'no second mount'), p_again.get(root, 'no second mount')
+            if a != b:
+                what.append(f'a new superblock gives the root {b}, stock {a}')
+        count('fail' if what or not ss else 'pass', f'tree parity {root}: ' + '; '.join(what))
+        fixed = sum(1 for k in ss if tree_ino_fixed(k))
+        rows.append(f'{root:<26} stock {len(ss):5d} entries, patched {len(pp):5d}, '
+                    f'differences {len(diff)}, inode numbers compared {fixed}, shared {ns}/{np_}'
+                    + (f', new root number on a new superblock: stock {s_again.get(root)}, '
+                       f'patched {p_again.get(root)}' if root in s_again or root in p_again else ''))
+    table('trees as userspace sees them (path, owner, mode, links, type; fixed inode numbers): '
+          'patched vs stock', rows)
 
 
 def stock_missing(what):
