@@ -1868,7 +1868,7 @@ static void pft_options_none_lax(struct kunit *test)
 struct pft_race {
 	struct pseudofs *pfs;
 	struct dentry *parent;
-	atomic_t created, exists, removed_ok, lookups;
+	atomic_t created, exists, removed_ok, lookups, shared;
 	atomic_t go, finished;
 	int rounds;
 };
@@ -2011,7 +2011,11 @@ static void pft_same_name_race(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
-/* Create, look up and remove one's own names; remove a shared one. */
+/*
+ * Create, look up and remove one's own names.  Remove "shared" when it is
+ * there, holding it a tick first so that the other thread often finds it
+ * too and removes it second; make it when it is not.
+ */
 static int pft_race_churn(void *data)
 {
 	struct pft_race *r = data;
@@ -2029,18 +2033,17 @@ static int pft_race_churn(void *data)
 			atomic_inc(&r->lookups);
 			dput(l);
 		}
-		/* both threads remove "shared": once it is there, once not */
 		l = pseudofs_lookup(r->pfs, "shared", r->parent);
 		if (!IS_ERR(l)) {
+			schedule_timeout_uninterruptible(1);
 			pseudofs_remove(r->pfs, l);
 			dput(l);
-		} else {
-			pseudofs_create_dir(r->pfs, "shared", 0755, r->parent);
+		} else if (!IS_ERR(pseudofs_create_dir(r->pfs, "shared", 0755,
+						       r->parent))) {
+			atomic_inc(&r->shared);
 		}
-		if (!IS_ERR_OR_NULL(d)) {
+		if (!IS_ERR_OR_NULL(d))
 			pseudofs_remove(r->pfs, d);
-			atomic_inc(&r->removed_ok);
-		}
 		cond_resched();
 	}
 	return pft_race_done(r);
@@ -2062,22 +2065,37 @@ static int pft_race_remount(void *data)
 	return pft_race_done(r);
 }
 
+/*
+ * Two threads make, look up and remove entries, and both remove "shared"
+ * whenever they find it, while a third remounts.  Every entry is removed
+ * once whichever thread gets there first: ->entry_removed runs once for
+ * each (the hook runs under the directory's lock, so st->removed counts
+ * without races), the directory keeps a link for "shared" only if it is
+ * left, and nothing but it and the directory stays.
+ */
 static void pft_churn_remount_race(struct kunit *test)
 {
 	static int (* const fn[])(void *) = {
 		pft_race_churn, pft_race_churn, pft_race_remount,
 	};
 	struct pft_race r = { .pfs = &pft_fs_all, .rounds = 300 };
-	struct dentry *d;
+	struct pft_state *st = test->priv;
+	int removed = st->removed, left;
+	struct dentry *d, *shared;
 
 	r.parent = pft_track(test, pseudofs_create_dir(&pft_fs_all, "race", 0755,
 						       NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	pft_race_run(test, fn, &r, ARRAY_SIZE(fn));
 	KUNIT_EXPECT_EQ(test, atomic_read(&r.exists), 0);
-	KUNIT_EXPECT_EQ(test, atomic_read(&r.removed_ok),
-			atomic_read(&r.created));
 	KUNIT_EXPECT_GT(test, atomic_read(&r.lookups), 0);
+	KUNIT_EXPECT_GT(test, atomic_read(&r.shared), 1);
+	shared = pseudofs_lookup(&pft_fs_all, "shared", r.parent);
+	left = !IS_ERR(shared);
+	KUNIT_EXPECT_EQ(test, st->removed - removed,
+			atomic_read(&r.created) + atomic_read(&r.shared) - left);
+	KUNIT_EXPECT_EQ(test, d_inode(r.parent)->i_nlink, 2 + left);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 1 + left);
 	/* the last remount reached every inode left */
 	d = pft_track(test, pseudofs_create_file(&pft_fs_all, "after", 0644,
 						 r.parent, NULL, PSEUDOFS_PROXY_NONE, NULL));
@@ -2086,6 +2104,11 @@ static void pft_churn_remount_race(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(d)->i_gid), 4242);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns,
 					d_inode(r.parent)->i_gid), 4242);
+	if (left) {
+		KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns,
+						d_inode(shared)->i_gid), 4242);
+		dput(shared);
+	}
 	pseudofs_remove(&pft_fs_all, r.parent);
 	pft_expect_clean(test, &pft_fs_all);
 }
