@@ -47,17 +47,6 @@ summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E 'Testing complete|Ran [0-9]
 	sed 's/^\[[0-9:]*\] //' | tail -1)
 elapsed=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\[[0-9:]*\] Elapsed time:' | sed 's/^\[[0-9:]*\] //' | tail -1)
 echo "# kunit.py $how --kunitconfig=fs/libpseudofs: ${secs}s, exit $rc" >>"$log"
-# pfp_get_put holds a file across its removal for six seconds: the removal
-# must have said, once, which file it waits for.
-if grep -q 'libpseudofs_proxy' "$ktap" 2>/dev/null; then
-	drain=$(grep -o 'pseudofs_proxy_test: removal of .*' "$bdir/test.log" || true)
-	if [ "$(printf '%s' "$drain" | grep -c 'removal of /f waits for its users')" -ne 1 ]; then
-		echo "kunit.sh: expected one drain diagnostic for /f in $bdir/test.log, got: ${drain:-none}" >&2
-		[ "$rc" -ne 0 ] || rc=1
-	else
-		echo "kunit.py $how: drain diagnostic: $drain"
-	fi
-fi
 echo "kunit.py $how: ${secs}s: ${summary:-no summary, see $log}${elapsed:+ ($elapsed)}"
 [ -s "$ktap" ] || { echo "kunit.sh: no KTAP in $bdir/test.log (see $log)" >&2; tail -20 "$log" >&2; [ "$rc" -ne 0 ] || rc=1; }
 exit $rc

@@ -14,6 +14,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/file.h>
+#include <linux/kmsg_dump.h>
 #include <linux/kthread.h>
 #include <linux/libpseudofs.h>
 #include <linux/poll.h>
@@ -375,25 +376,53 @@ static void pfp_cancellation(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&st->cancelled), 1);
 }
 
+/* How many lines of the kernel log hold @text. */
+static int pfp_log_lines(const char *text)
+{
+	struct kmsg_dump_iter iter;
+	char line[256];
+	size_t len;
+	int n = 0;
+
+	kmsg_dump_rewind(&iter);
+	while (kmsg_dump_get_line(&iter, false, line, sizeof(line) - 1, &len)) {
+		line[len] = '\0';
+		if (strstr(line, text))
+			n++;
+	}
+	return n;
+}
+
+#define PFP_DRAIN_LINE "pseudofs_proxy_test: removal of /f waits for its users"
+
 /*
  * The bracket taken by hand, on a file with no proxy: the removal waits
  * for the put, and a get after it fails.  Waiting longer than five
- * seconds, the removal says which file it waits for and who has it open.
+ * seconds, the removal says once, in the kernel log, which file it waits
+ * for.
  */
 static void pfp_get_put(struct kunit *test)
 {
 	struct pfp_state *st = test->priv;
 	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_NONE);
 	struct file *f = pfp_open(test, d);
+	int told;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
 	KUNIT_EXPECT_PTR_EQ(test, f->f_op, &pfp_fops);
 	KUNIT_ASSERT_EQ(test, pseudofs_file_get(d), 0);
 	dget(d);
+	told = pfp_log_lines(PFP_DRAIN_LINE);
 	pfp_start_remover(test, d);
-	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 6));
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 4));
+	KUNIT_EXPECT_EQ_MSG(test, pfp_log_lines(PFP_DRAIN_LINE), told,
+			    "the removal spoke before five seconds");
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 3));
+	KUNIT_EXPECT_EQ_MSG(test, pfp_log_lines(PFP_DRAIN_LINE), told + 1,
+			    "no one line \"%s\" in the kernel log", PFP_DRAIN_LINE);
 	pseudofs_file_put(d);
 	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_EQ(test, pfp_log_lines(PFP_DRAIN_LINE), told + 1);
 	KUNIT_EXPECT_EQ(test, pseudofs_file_get(d), -EIO);
 	dput(d);
 }
