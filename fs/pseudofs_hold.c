@@ -12,10 +12,14 @@
  *            each with "hold" (read, write, poll), "map" (mmap); debugfs's
  *            also has "cancel", whose reads and writes enter a debugfs
  *            cancellation; blocked calls wait for "release"
- *   remove   remove both directories; returns once the removals did
- *   release  let every blocked read and write return, and polls see data
+ *   remove   remove both directories, debugfs's first; returns once the
+ *            removals did
+ *   release  let every blocked read and write return, and polls see data;
+ *            "release debugfs" and "release securityfs" those of one
+ *            filesystem only, so that a test can let the debugfs removal
+ *            end and see whether securityfs's waits for its own users
  *
- * A read returns "released\n", a write its length, after "release"; a
+ * A read returns "released\n", a write its length, once released; a
  * cancelled one -EINTR.  "map" maps one page reading "pseudofs_hold\n",
  * kept until unmapped, whatever became of the file.
  */
@@ -31,10 +35,11 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
+#include <uapi/linux/magic.h>
 
 static DECLARE_WAIT_QUEUE_HEAD(hold_wq);
 static DEFINE_MUTEX(hold_lock);		/* create and remove */
-static bool hold_released;
+static bool hold_released[2];		/* debugfs's calls, securityfs's */
 static atomic_t hold_inside = ATOMIC_INIT(0);
 static struct dentry *hold_ddir, *hold_sdir;
 static char hold_cancellable;		/* ->i_private of "cancel" */
@@ -52,10 +57,17 @@ static void hold_cancel(struct dentry *dentry, void *data)
 	wake_up_all(&hold_wq);
 }
 
+/* Which of hold_released[] lets the calls on @file return. */
+static bool *hold_released_of(struct file *file)
+{
+	return &hold_released[file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC];
+}
+
 /* Block until released or cancelled: 0, -EINTR or -ERESTARTSYS. */
 static int hold_wait(struct file *file)
 {
 	bool cancellable = file_inode(file)->i_private == &hold_cancellable;
+	bool *released = hold_released_of(file);
 	struct hold_call hc = {};
 	int err;
 
@@ -64,7 +76,7 @@ static int hold_wait(struct file *file)
 	if (cancellable)
 		debugfs_enter_cancellation(file, &hc.c);
 	atomic_inc(&hold_inside);
-	err = wait_event_interruptible(hold_wq, READ_ONCE(hold_released) ||
+	err = wait_event_interruptible(hold_wq, READ_ONCE(*released) ||
 				       READ_ONCE(hc.cancelled));
 	atomic_dec(&hold_inside);
 	if (cancellable)
@@ -95,7 +107,7 @@ static ssize_t hold_write(struct file *file, const char __user *buf,
 static __poll_t hold_poll(struct file *file, poll_table *wait)
 {
 	poll_wait(file, &hold_wq, wait);
-	return READ_ONCE(hold_released) ? EPOLLIN | EPOLLRDNORM : 0;
+	return READ_ONCE(*hold_released_of(file)) ? EPOLLIN | EPOLLRDNORM : 0;
 }
 
 static const struct file_operations hold_fops = {
@@ -134,7 +146,8 @@ static int hold_create(void)
 
 	if (hold_ddir)
 		return -EEXIST;
-	WRITE_ONCE(hold_released, false);
+	WRITE_ONCE(hold_released[0], false);
+	WRITE_ONCE(hold_released[1], false);
 	d = debugfs_create_dir("pseudofs_hold", NULL);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -169,7 +182,7 @@ static void hold_remove(void)
 static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,
 			      size_t len, loff_t *ppos)
 {
-	char cmd[16];
+	char cmd[24];
 	int err = 0;
 
 	if (len >= sizeof(cmd))
@@ -178,8 +191,12 @@ static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	cmd[len] = '\0';
 	strim(cmd);
-	if (!strcmp(cmd, "release")) {
-		WRITE_ONCE(hold_released, true);
+	if (!strcmp(cmd, "release") || !strcmp(cmd, "release debugfs") ||
+	    !strcmp(cmd, "release securityfs")) {
+		if (strcmp(cmd, "release securityfs"))
+			WRITE_ONCE(hold_released[0], true);
+		if (strcmp(cmd, "release debugfs"))
+			WRITE_ONCE(hold_released[1], true);
 		wake_up_all(&hold_wq);
 		return len;
 	}
@@ -204,7 +221,8 @@ static ssize_t hold_ctl_read(struct file *file, char __user *ubuf,
 	int n;
 
 	n = scnprintf(buf, sizeof(buf), "inside %d released %d created %d\n",
-		      atomic_read(&hold_inside), READ_ONCE(hold_released),
+		      atomic_read(&hold_inside),
+		      READ_ONCE(hold_released[0]) && READ_ONCE(hold_released[1]),
 		      !!READ_ONCE(hold_ddir));
 	return simple_read_from_buffer(ubuf, len, ppos, buf, n);
 }
