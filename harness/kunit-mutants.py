@@ -86,6 +86,15 @@ MUTANTS = [
      '\tumode_t mode = opts->mode & ~pfs->root_mode_always;\n', '\tumode_t mode = opts->mode;\n'),
     ('super.c', 'the remount walk shows files to ->remount_dir',
      '\t\tif (remount_dir && S_ISDIR(inode->i_mode) &&\n', '\t\tif (remount_dir &&\n'),
+    # pft_churn_remount_race: two threads remove "shared" whenever they find it
+    ('inode.c', 'a second remover of an entry reports it removed again',
+     '\tif (!simple_positive(victim))\n\t\treturn;\n',
+     '\tif (!simple_positive(victim)) {\n\t\tif (ops && ops->entry_removed)\n'
+     '\t\t\tops->entry_removed(victim);\n\t\treturn;\n\t}\n'),
+    # pfp_get_put: the removal must say, once, which file it waits for
+    ('file.c', 'a removal that waits long says nothing',
+     '\t\t\tpseudofs_drain_report(users->dentry);\n',
+     '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users->dentry);\n'),
 ]
 
 args = sys.argv[1:]

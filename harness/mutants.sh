@@ -31,7 +31,9 @@ t0=$(date +%s)
 
 die() { echo "mutants: $*" >&2; exit 1; }
 git -C "$tree" rev-parse -q --verify refs/tags/patched >/dev/null || die "$tree has no tag patched (make tree)"
-MUTATED="inode.c super.c"
+# the files the mutants change: copies of their own in the scratch tree,
+# never hard links to TREE's (every file kunit-mutants.py names)
+MUTATED=$(python3 "$H/kunit-mutants.py" --list | awk '{ sub(":", "", $2); print $2 }' | sort -u | tr '\n' ' ')
 
 # The scratch copy, made under the build lock with TREE at patched.
 RESULTS= "$H/kbuild.sh" "$tree" patched -- bash -c '
