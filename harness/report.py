@@ -254,18 +254,23 @@ TREE_ENTRY = re.compile(r'^# entry (\d+:\d+:\d+:\d+):(\d+):([^/]*?) (/.*)$')
 TREE_AGAIN = re.compile(r'^# root-again (/\S+) (\d+) (\d+)$')
 
 
-def tree_ino_fixed(path):
+EVENTFS_FILE = re.compile(r'^/sys/kernel/tracing/(instances/[^/]+/)?events/')
+
+
+def tree_ino_fixed(path, attrs):
     """Whether stock fixes the inode number of PATH: each root but pstore's
     (1, from simple_fill_super() or binderfs's and bpffs's own), binfmt_misc's
-    status and register (2 and 3, simple_fill_super()'s files) and every
+    status and register (2 and 3, simple_fill_super()'s files), every
     binderfs entry (binderfs numbers them: control 2, devices minor + 3,
-    the rest iunique()).  The other numbers are get_next_ino()'s, which
-    differ from kernel to kernel: they are only held to be distinct within
-    their filesystem.  pstore's root is get_next_ino()'s too, a new one for
-    each superblock: the tree suite mounts it twice (root-again)."""
+    the rest iunique()) and every eventfs file (EVENTFS_FILE_INODE_INO).
+    The other numbers are get_next_ino()'s, which differ from kernel to
+    kernel: they are only held to be distinct within their filesystem.
+    pstore's root is get_next_ino()'s too, a new one for each superblock:
+    the tree suite mounts it twice (root-again)."""
     return (path in TREE_ROOTS and path != '/sys/fs/pstore' or
             path in ('/proc/sys/fs/binfmt_misc/status', '/proc/sys/fs/binfmt_misc/register') or
-            path.startswith('/dev/binderfs/'))
+            path.startswith('/dev/binderfs/') or
+            bool(EVENTFS_FILE.match(path)) and not attrs.endswith(':directory'))
 
 
 def tree_parity():
@@ -302,13 +307,20 @@ def tree_parity():
             return {k: v for k, v in d.items() if (k == root or k.startswith(root + '/'))
                     and not (patched and any(k == o or k.startswith(o + '/') for o in TREE_ONLY_PATCHED))}
         ss, pp = under(s, False), under(p, True)
+        # a directory holding one of TREE_ONLY_PATCHED has a link more for it
+        for o in TREE_ONLY_PATCHED:
+            parent = os.path.dirname(o)
+            if o in p and parent in pp and p[o][0].endswith(':directory'):
+                a = pp[parent][0].split(':')
+                a[3] = str(int(a[3]) - 1)
+                pp[parent] = (':'.join(a), pp[parent][1])
 
         def seen(d):
-            return {(k, v[0] + (f' ino {v[1]}' if tree_ino_fixed(k) else '')) for k, v in d.items()}
+            return {(k, v[0] + (f' ino {v[1]}' if tree_ino_fixed(k, v[0]) else '')) for k, v in d.items()}
 
         def shared(d):
-            """Inode numbers that more than one entry (not a directory) has."""
-            inos = [v[1] for v in d.values() if ':directory' not in v[0]]
+            """get_next_ino()'s numbers that more than one entry has."""
+            inos = [v[1] for k, v in d.items() if not tree_ino_fixed(k, v[0])]
             return len(inos) - len(set(inos))
         diff = sorted(seen(ss) ^ seen(pp))
         what = [f'{k} {v}' for k, v in diff[:5]]
@@ -320,7 +332,7 @@ def tree_parity():
             if a != b:
                 what.append(f'a new superblock gives the root {b}, stock {a}')
         count('fail' if what or not ss else 'pass', f'tree parity {root}: ' + '; '.join(what))
-        fixed = sum(1 for k in ss if tree_ino_fixed(k))
+        fixed = sum(1 for k, v in ss.items() if tree_ino_fixed(k, v[0]))
         rows.append(f'{root:<26} stock {len(ss):5d} entries, patched {len(pp):5d}, '
                     f'differences {len(diff)}, inode numbers compared {fixed}, shared {ns}/{np_}'
                     + (f', new root number on a new superblock: stock {s_again.get(root)}, '
