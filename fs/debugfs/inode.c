@@ -142,10 +142,11 @@ static struct dentry *debugfs_may_create(const char *name)
 	return NULL;
 }
 
+/* Say so when @name exists; a @parent that is an error is passed back. */
 static struct dentry *debugfs_created(struct dentry *dentry, const char *name,
 				      struct dentry *parent)
 {
-	if (dentry == ERR_PTR(-EEXIST))
+	if (dentry == ERR_PTR(-EEXIST) && !IS_ERR(parent))
 		pr_err("'%s' already present in '%s'!\n", name,
 		       parent ? (const char *)parent->d_name.name : "/");
 	return dentry;

@@ -746,6 +746,25 @@ static void pft_bad_names(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
+/*
+ * debugfs passes back a parent that is an error, as stock's
+ * start_creating() did, and looks nothing up in it.  KUnit gives one to
+ * the files of a suite loaded as a module while the same suite built in
+ * keeps its directory: debugfs_create_dir() said -EEXIST.
+ */
+static void pft_debugfs_error_parent(struct kunit *test)
+{
+	struct dentry *bad = ERR_PTR(-EEXIST);
+
+	if (!IS_ENABLED(CONFIG_DEBUG_FS))
+		kunit_skip(test, "no debugfs");
+	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_dir("pft", bad), bad);
+	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_file("pft", 0444, bad, NULL,
+						      &pft_fops), bad);
+	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_symlink("pft", bad, "x"), bad);
+	KUNIT_EXPECT_NULL(test, debugfs_lookup("pft", bad));
+}
+
 /* No name, an error pointer for one, and the dot names. */
 static void pft_bad_name_pointers(struct kunit *test)
 {
@@ -2256,6 +2275,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_parent_other_fs),
 	KUNIT_CASE_PARAM(pft_bad_names, pft_bad_names_gen_params),
 	KUNIT_CASE(pft_bad_name_pointers),
+	KUNIT_CASE(pft_debugfs_error_parent),
 	KUNIT_CASE(pft_lookup_bad),
 	KUNIT_CASE(pft_lookup_nested),
 	KUNIT_CASE(pft_create_over_negative),
