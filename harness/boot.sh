@@ -121,11 +121,11 @@ else
 fi
 # The guest suite kunitmod loads the KUnit suites as modules between two
 # marks in the kernel log: what KUnit printed there, into
-# kunit-module-NAME.ktap (one KTAP document per module).
+# kunit-module-NAME.ktap (one KTAP document per module; a crash ends it).
 rm -f "$results/kunit-module-$name.ktap"
 if grep -q 'kunitmod: begin$' "$console"; then
 	sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$console" |
-		awk '/^kunitmod: begin$/ { on = 1; next } /^kunitmod: end$/ { exit }
+		awk '/^kunitmod: begin$/ { on = 1; next } /^kunitmod: end$/ || /^Linux version / { exit }
 		     on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }' >"$results/kunit-module-$name.ktap"
 fi
 echo "boot $name: ${secs}s under $accel_opt$([ $warm = 1 ] && echo ", warm"), exit $rc"

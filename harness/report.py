@@ -442,6 +442,7 @@ def main():
                                      ('samplefs', ('patched',), ()),
                                      ('tallyfs', ('patched',), ()),
                                      ('modules', ('patched-debug',), ()),
+                                     ('kunitmod', ('patched-debug',), ()),
                                      ('cocci-corpus', None, ()),
                                      ('cocci-real', None, ()),
                                      ('cocci-mix', None, ()),
