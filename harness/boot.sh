@@ -123,9 +123,11 @@ fi
 # marks in the kernel log: what KUnit printed there, into
 # kunit-module-NAME.ktap (one KTAP document per module; a crash ends it).
 rm -f "$results/kunit-module-$name.ktap"
-if grep -q 'kunitmod: begin$' "$console"; then
-	sed -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //' "$console" |
-		awk '/^kunitmod: begin$/ { on = 1; next } /^kunitmod: end$/ || /^Linux version / { exit }
+if grep -q 'kunitmod: begin' "$console"; then
+	# kernel lines only (a printk timestamp): the suite's own KTAP reaches
+	# the console too, through init's tee
+	sed -n -e 's/\r$//' -e 's/^\[[ 0-9.]*\] //p' "$console" |
+		awk '/^kunitmod: begin$/ { on = 1; next } on && (/^kunitmod: end$/ || /^Linux version /) { exit }
 		     on && /^( *)(KTAP|1\.\.|ok |not ok |# )/ { print }' >"$results/kunit-module-$name.ktap"
 fi
 echo "boot $name: ${secs}s under $accel_opt$([ $warm = 1 ] && echo ", warm"), exit $rc"
