@@ -55,6 +55,8 @@
 #                  once, see harness/boot.sh)
 #   boot-pair, boot-debug-pair   the two boots of a pair side by side
 #   report         report.py: tables, parity, consoles, 'N passed, N failed'
+#   report-selftest    report-selftest.sh: each check of report.py shown
+#                  failing, one defect put in a copy of $(RESULTS) at a time
 #   loc            loc.sh: lines of stock's plumbing against ours
 #
 #   the rest
@@ -127,7 +129,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	static series series-check check demo shell bench bench-icount report loc clean distclean \
+	static series series-check check demo shell bench bench-icount report report-selftest loc clean distclean \
 	kunit kunit-exec kunit-modules mutants check-quick check-quick-phases
 all: check
 
@@ -282,6 +284,13 @@ mutants:
 
 report:
 	@python3 $(H)/report.py $(RESULTS)
+
+# report.py on copies of $(RESULTS), each with one defect put in (a suite
+# cut short or killed, a KUnit suite that failed to initialize, a new
+# console WARNING, a suite missing from the modules run, ...): each must
+# fail the report by name (harness/report-selftest.sh; RESULTS is not changed).
+report-selftest:
+	@bash $(H)/report-selftest.sh $(RESULTS)
 
 # Lines of the plumbing before (stock) and after (our clients + library,
 # tests excluded), one line per file; then our samples/pseudofs/*.c without

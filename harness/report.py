@@ -62,8 +62,50 @@ def cases(lines, indent=0):
     return out
 
 
-def finished(lines):
-    return any(re.match(r'^# END \S+ rc=', ln) for ln in lines)
+PLAN = re.compile(r'^1\.\.(\d+)\s*(?:#.*)?$')
+END = re.compile(r'^# END (\S+) rc=(-?\d+)')
+
+
+def plan_of(lines):
+    """The top-level plan '1..N' of a KTAP file, None if it has none.  A
+    file may hold several documents one after the other (each with its own
+    header and plan): their plans are added up."""
+    ns = [int(m.group(1)) for m in (PLAN.match(ln) for ln in lines) if m]
+    return sum(ns) if ns else None
+
+
+def plan_problem(what, lines, results):
+    """What is wrong with a file's plan against its number of top-level
+    results, or None: no plan, or a plan of another number."""
+    plan = plan_of(lines)
+    if plan is None:
+        return f'{what}: no plan (1..N) for its {results} results'
+    if plan != results:
+        return f'{what}: plan 1..{plan} but {results} results'
+    return None
+
+
+def end_problem(what, lines, cs):
+    """What is wrong with the '# END SUITE rc=N' line guest/init writes when a
+    suite's shell has ended (boot.sh keeps it as the file's last line), or
+    None.  No such line: the suite did not finish (killed with the guest,
+    a crash, a timeout).  rc != 0: it ended badly, e.g. rc=137 when killed
+    part-way; a suite's own 'a case failed' status (rc=1: lib.sh's ktap_end,
+    ftracetest) is no more than its not ok cases say, and those are judged
+    case by case, so rc=1 beside a case not ok is not counted twice."""
+    ends = [m for m in (END.match(ln) for ln in lines) if m]
+    if not ends:
+        return f'{what} did not finish (no "# END" line)'
+    rc = int(ends[-1].group(2))
+    if rc == 0 or (rc == 1 and any(kind_of(r) == 'fail' for _, r, _ in cs)):
+        return None
+    return f'{what} ended rc={rc}'
+
+
+def suite_results(suite, cs):
+    """The cases without the 'not ok 1 SUITE-did-not-finish' boot.sh adds
+    to a file that has no END line (it is no result of the suite's)."""
+    return [c for c in cs if c[0] != f'{suite}-did-not-finish']
 
 
 def table(title, rows):
@@ -79,25 +121,46 @@ def kind_of(res):
 
 def plain_suite(suite, kernel, required=True):
     """A suite whose every case must be ok (or skip).  A suite that is not
-    required (a baseline) is tallied and shown but does not count."""
-    path = os.path.join(RES, f'{suite}-{kernel}.ktap' if kernel else f'{suite}.ktap')
+    required (a baseline) is tallied and shown but does not count.  Its file
+    must have a plan and as many results; a guest suite's (one with a
+    kernel, written by boot.sh) must also have ended with rc=0.  Returns
+    the tally, the cases and a note for the table (what is wrong), or None."""
+    name = f'{suite}-{kernel}' if kernel else suite
+    path = os.path.join(RES, f'{name}.ktap')
     lines = read(path)
     if lines is None:
         if required:
-            count('fail', f'{suite}-{kernel}: no results ({path})')
+            count('fail', f'{name}: no results ({path})')
         return None
     cs = cases(lines)
     if not cs:
         if required:
-            count('fail', f'{suite}-{kernel}: no test cases in {path}')
+            count('fail', f'{name}: no test cases in {path}')
         return None
     n = {'pass': 0, 'fail': 0, 'skip': 0}
-    for name, res, directive in cs:
+    for case, res, directive in cs:
         kind = kind_of(res)
         n[kind] += 1
         if required:
-            count(kind, f'{suite}{"-" + kernel if kernel else ""}: {name} {res} {directive}'.rstrip())
-    return n, cs
+            count(kind, f'{name}: {case} {res} {directive}'.rstrip())
+    own = suite_results(suite, cs)
+    wrong = [plan_problem(os.path.basename(path), lines, len(own))]
+    if kernel:
+        wrong.append(end_problem(name, lines, cs))
+    wrong = [w for w in wrong if w]
+    # boot.sh's 'not ok 1 SUITE-did-not-finish' has counted this file's
+    # missing END (and the plan it fell short of): said in the table only
+    if required and len(own) == len(cs):
+        for w in wrong:
+            count('fail', w)
+    return n, cs, '; '.join(wrong)
+
+
+def tally_row(name, r):
+    """A plain suite's line in its table, with what is wrong with its file."""
+    n, _, wrong = r
+    return (f'{name:<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip'
+            + (f'   ({wrong})' if wrong else ''))
 
 
 ITERATIONS = re.compile(r'^#\s*([^\s:/]+): (\d+) iterations in (\d+) ?s\b')
@@ -137,49 +200,149 @@ def static_table():
         table('static checks, ours vs stock (make static; details in static.log)', rows)
 
 
+# The library's KUnit suites: each must run on every kernel whose KUnit
+# results are required (the boots of patched and patched-debug, kunit.py,
+# and the suites built as modules and loaded on patched-debug).
+KUNIT_SUITES = ('libpseudofs', 'libpseudofs_fault', 'libpseudofs_instances', 'libpseudofs_proxy')
+SUBTEST = re.compile(r'^ {4}# Subtest: (\S+)')
+INIT_FAILED = re.compile(r'^ {4}# failed to initialize')
+
+
+def kunit_parse(lines):
+    """KUnit's KTAP, one or several documents one after the other (the
+    built-in suites at boot are one; each module loaded prints its own
+    'KTAP version 1', '1..N' for its suites).  Returns the top-level
+    results (the suites' own lines) and {suite: dict} with, per suite, its
+    plan ('    1..N'), its case results (name, result, directive; a
+    parameterised case as one result per parameter, 'case[param]'), the
+    number of cases, its top-level result and the '# failed to initialize'
+    line if any.  Lines of neither (the console's other messages) are left
+    out.  A suite that fails to initialize prints that line and its
+    top-level 'not ok K SUITE', with its header and plan before them or
+    (Linux 6.12) without: the line goes to the suite of the next top-level
+    result."""
+    top, suites = [], {}
+    cur, params, init_failed = None, [], None
+
+    def suite(name):
+        return suites.setdefault(name, {'plan': None, 'cases': [], 'ncases': 0,
+                                        'result': None, 'init_failed': None})
+    for ln in lines:
+        m = SUBTEST.match(ln)
+        if m:
+            cur, params = suite(m.group(1)), []
+            continue
+        if INIT_FAILED.match(ln):
+            init_failed = ln.strip()
+            continue
+        m = re.match(r'^ {4}1\.\.(\d+)', ln)
+        if m and cur is not None:
+            cur['plan'] = int(m.group(1))
+            continue
+        m = LINE.match(ln)
+        if not m:
+            continue
+        indent = len(m.group(1))
+        (c,) = cases([ln], indent)
+        if indent == 0:
+            top.append(c)
+            s = suite(c[0])
+            s['result'] = c[1]
+            if init_failed:
+                s['init_failed'], init_failed = init_failed, None
+            cur, params = None, []
+        elif cur is None:
+            continue
+        elif indent == 8:
+            params.append(c)
+        elif indent == 4:
+            cur['ncases'] += 1
+            cur['cases'] += [(f'{c[0]}[{p[0]}]', p[1], p[2]) for p in params] or [c]
+            params = []
+    return top, suites
+
+
+def kunit_problems(kernel, lines, top, suites, required):
+    """What is wrong with a KUnit file beside its cases: the top-level
+    plans against the suites' results; per suite, a failed initialisation,
+    no top-level result, a top-level not ok that no case of its explains,
+    a plan other than its number of cases; a required suite missing."""
+    what = f'kunit-{kernel}'
+    wrong = [plan_problem(f'{what}.ktap', lines, len(top))]
+    for name, st in suites.items():
+        failing = any(kind_of(r) == 'fail' for _, r, _ in st['cases'])
+        if st['init_failed']:
+            wrong.append(f'{what}: {name}: {st["init_failed"].lstrip("# ")}')
+        elif st['result'] is None:
+            wrong.append(f'{what}: {name}: no top-level result (the suite did not end)')
+        elif st['plan'] is None:
+            wrong.append(f'{what}: {name}: no plan (no "# Subtest:" header and "1..N" before its cases)')
+        elif st['plan'] != st['ncases']:
+            wrong.append(f'{what}: {name}: plan 1..{st["plan"]} but {st["ncases"]} case results')
+        elif st['result'] == 'not ok' and not failing:
+            wrong.append(f'{what}: {name}: not ok, and no case of it is')
+    if required:
+        wrong += [f'{what}: required suite {name} did not run'
+                  for name in KUNIT_SUITES if name not in suites]
+    return [w for w in wrong if w]
+
+
 def kunit(kernel, required):
-    """KUnit's KTAP: from a boot's console (kunit-patched.ktap, ...) or from
-    kunit.py (kunit-tool.ktap).  Every result counts: a case, or each
-    parameter of a parameterised case (the lines one level deeper)."""
+    """KUnit's KTAP: from a boot's console (kunit-patched.ktap, ...), from
+    kunit.py (kunit-tool.ktap), or of the suites loaded as modules
+    (kunit-module-patched-debug.ktap).  Every result counts: a case, or each
+    parameter of a parameterised case (the lines one level deeper).  The
+    table's rows, or None."""
     path = os.path.join(RES, f'kunit-{kernel}.ktap')
     lines = read(path)
     if lines is None:
         if required:
             count('fail', f'kunit-{kernel}: no KUnit output' +
-                  (' (make kunit)' if kernel == 'tool' else ' in the console'))
+                  (' (make kunit)' if kernel == 'tool' else
+                   f' ({path})' if kernel.startswith('module-') else ' in the console'))
         return None
-    suites = []
-    cur = None
-    for ln in lines:
-        m = re.match(r'^    # Subtest: (\S+)', ln)
-        if m:
-            cur = [m.group(1), []]
-            suites.append(cur)
-            continue
-        if cur is not None:
-            m = LINE.match(ln)
-            if m and len(m.group(1)) in (4, 8):
-                cur[1].append(ln)
+    top, suites = kunit_parse(lines)
     rows = []
-    for name, body in suites:
-        cs, params, ncases = [], [], 0
-        for ln in body:
-            indent = len(LINE.match(ln).group(1))
-            (c,) = cases([ln], indent)
-            if indent == 8:
-                params.append(c)
-                continue
-            ncases += 1
-            cs += [(f'{c[0]}[{p[0]}]', p[1], p[2]) for p in params] or [c]
-            params = []
+    for name, st in suites.items():
+        cs = st['cases']
         kinds = [kind_of(c[1]) for c in cs]
         p, s, f = (kinds.count(k) for k in ('pass', 'skip', 'fail'))
         for c, kind in zip(cs, kinds):
             count(kind, f'kunit-{kernel}: {name}.{c[0]} {c[1]}')
+        note = ('init failed' if st['init_failed'] else
+                'no result' if st['result'] is None else st['result'])
         rows.append(f'{name:<28} {p:4d} ok {f:4d} not ok {s:4d} skip'
-                    f'   ({ncases} cases, {len(cs)} results)')
-    if required and not any(n == 'libpseudofs' for n, _ in suites):
-        count('fail', f'kunit-{kernel}: the libpseudofs suite did not run')
+                    f'   ({st["ncases"]} cases, {len(cs)} results; suite {note})')
+    for w in kunit_problems(kernel, lines, top, suites, required):
+        if required:
+            count('fail', w)
+        rows.append(f'  {w}')
+    return rows
+
+
+def kunit_same_as(kernel, other):
+    """The suites in kunit-KERNEL.ktap must give, case by case (each
+    parameter of a parameterised case), the names and results they gave in
+    kunit-OTHER.ktap: the suites as modules as they ran built in.  One
+    failure per suite that differs (a suite missing from KERNEL is said
+    by kunit() already)."""
+    a = read(os.path.join(RES, f'kunit-{kernel}.ktap'))
+    b = read(os.path.join(RES, f'kunit-{other}.ktap'))
+    if a is None or b is None:
+        return []
+    sa, sb = kunit_parse(a)[1], kunit_parse(b)[1]
+    rows = []
+    for name in sa:
+        ra = {c: r for c, r, _ in sa[name]['cases']}
+        rb = {c: r for c, r, _ in sb.get(name, {'cases': []})['cases']}
+        diffs = [f'{c}: {ra.get(c, "missing")} vs {rb.get(c, "missing")}'
+                 for c in list(ra) + [c for c in rb if c not in ra] if ra.get(c) != rb.get(c)]
+        if name not in sb:
+            diffs = [f'not in kunit-{other}.ktap']
+        if diffs:
+            count('fail', f'kunit-{kernel} vs kunit-{other}: {name}: {len(diffs)} differences: '
+                  + '; '.join(diffs[:4]))
+        rows.append(f'{name:<28} {len(ra):4d} results, {len(diffs)} differences from {other}')
     return rows
 
 
@@ -195,14 +358,28 @@ def known_stock_failures():
     return known
 
 
+def ftracetest_run(kernel):
+    """One kernel's ftracetest file, checked as a whole: there, ended rc=0
+    (or rc=1, ftracetest's status when a case failed: the cases say which),
+    and then its plan (ftracetest -K prints 'TAP version 13', '1..N') met.
+    The lines, or None; what is wrong is counted as a failure."""
+    path = os.path.join(RES, f'ftracetest-{kernel}.ktap')
+    lines = read(path)
+    if lines is None:
+        count('fail', f'ftracetest-{kernel}: no results ({path})')
+        return None
+    cs = cases(lines)
+    # a run that did not end well falls short of its plan: one failure
+    wrong = (end_problem(f'ftracetest-{kernel}', lines, cs) or
+             plan_problem(os.path.basename(path), lines, len(suite_results('ftracetest', cs))))
+    if wrong:
+        count('fail', wrong)
+    return lines
+
+
 def ftracetest():
-    stock = read(os.path.join(RES, 'ftracetest-stock.ktap'))
-    patched = read(os.path.join(RES, 'ftracetest-patched.ktap'))
+    stock, patched = ftracetest_run('stock'), ftracetest_run('patched')
     rows, diffs = [], []
-    if stock is None or patched is None or not finished(stock) or not finished(patched):
-        count('fail', 'ftracetest: a run did not finish on '
-              + ', '.join(k for k, v in (('stock', stock), ('patched', patched))
-                          if v is None or not finished(v)))
     s = {n: r for n, r, _ in cases(stock or [])}
     p = {n: r for n, r, _ in cases(patched or [])}
     known = known_stock_failures()
@@ -407,6 +584,171 @@ def console(kernel, strict):
     return rows
 
 
+# A console's reports compared by what and where, not by how many: each
+# report's signature is its kind and its place, as the kernel's own lines
+# give them, without offsets, CPU or PID:
+#   WARNING: CPU: 1 PID: 57 at fs/libpseudofs/file.c:123 pseudofs_drain+0x45/0x90 [m]
+#       -> WARNING, pseudofs_drain, fs/libpseudofs/file.c:123
+#   BUG: KASAN: slab-use-after-free in foo+0x1/0x2        -> KASAN report, foo
+#   a lockdep splat: its header, and the 'file.c:N' line of an RCU splat,
+#       else the function of its first lock line (', at: func+0x..': the
+#       lock the task is trying to acquire, or the one it takes), else the
+#       first RIP: or call-trace frame
+#   a list corruption: the first call-trace frame outside list_debug.c
+#   any other BUG or Oops: the function of the 'RIP: 0010:func+0x..' after
+#       it, else of its first call-trace frame
+# A WARNING keeps its file:line as part of its place: a function may hold
+# several WARN_ONs, and a new one in patched must not hide behind stock's
+# other one in the same function.  The price: where the patch moved the
+# lines of a function (the overlay changed its file), the same WARN_ON sits
+# at another line in patched, and it is a new report, a failure.  Its
+# message then names the line stock has it at, in the same function and
+# file: read the two lines, and if they are the same WARN_ON, the overlay
+# moved it (the failure stands until the warning itself is gone from
+# patched or stock's matches again).  A function's compiler suffix
+# (.constprop.0, .isra.0, .cold) is left out: it comes and goes with code
+# around it.
+STAMP = re.compile(r'^\[\s*\d+\.\d+\]\s?(?:\[\s*[CT]\d+\]\s?)?')
+FUNC = r'([^\s+?]+)\+0x[0-9a-f]+/0x[0-9a-f]+'
+# frames of the reporting itself, not of the code reported on
+GENERIC_FRAME = re.compile(r'^(dump_stack|show_stack|print_|__warn|warn_|report_bug|handle_bug|'
+                           r'exc_|asm_exc_|__lock_acquire|lock_acquire|lock_release|validate_chain|'
+                           r'check_|lockdep_|__might_|might_|__schedule_bug|__list_\w*valid|kasan_|'
+                           r'__kasan|panic|debug_check)')
+REPORT_END = re.compile(r'---\[ end trace|</TASK>|^={20,}')
+
+
+def func_name(f):
+    """A function's name without the compiler's suffix."""
+    return f.split('.')[0]
+
+
+def report_kind(ln):
+    """The kind (of CONSOLE_BAD) of a report that starts at this console
+    line, or None.  '[ cut here ]' opens the WARNING or BUG that follows it,
+    '*** DEADLOCK ***' is a line inside a lockdep splat: neither starts one."""
+    if 'cut here' in ln or 'DEADLOCK' in ln:
+        return None
+    if re.search(r'WARNING: (CPU: \d+ PID: \d+ )?at \S+:\d+ ', ln):
+        return 'WARNING'  # a WARN_ON, even where its file or function says 'lock'
+    return next((what for what, rx in CONSOLE_BAD if re.search(rx, ln)), None)
+
+
+def report_place(what, lines, i):
+    """What the lines after a report's first line (until its trace ends, a
+    report of another kind starts, or 80 lines) say of where it is: the
+    first 'file.c:N ' line, lock line's function, RIP function and
+    call-trace frame (each '' if none).  A report of the same kind does not
+    end it: 'BUG: unable to handle page fault' is followed by its 'Oops:'
+    and then their RIP; nor does the WARNING or BUG that a list corruption
+    is reported by."""
+    where = {'file': '', 'lock': '', 'rip': '', 'frame': ''}
+    ours = (None, what) + (('WARNING', 'BUG or Oops') if what == 'list corruption' else ())
+    trace = False
+    for ln in lines[i + 1:i + 80]:
+        if report_kind(ln) not in ours or REPORT_END.search(ln):
+            break
+        m = re.match(r'^(\S+\.[chS]:\d+)\s', ln)
+        if m and not where['file']:
+            where['file'] = m.group(1)
+        m = re.search(r', at: ' + FUNC, ln)
+        if m and not where['lock']:
+            where['lock'] = func_name(m.group(1))
+        m = re.search(r'RIP: \w+:' + FUNC, ln)
+        if m and not where['rip']:
+            where['rip'] = func_name(m.group(1))
+        if 'Call Trace:' in ln:
+            trace = True
+        m = re.match(r'^\s+' + FUNC, ln)
+        if trace and m and not where['frame'] and not GENERIC_FRAME.match(m.group(1)):
+            where['frame'] = func_name(m.group(1))
+    return where
+
+
+def plain(text):
+    """A report's words without its numbers (addresses, CPU, PID, counts)."""
+    return re.sub(r'\b(0x)?[0-9a-f]*\d[0-9a-f]*\b', 'N', text).strip()
+
+
+def signature(what, lines, i):
+    """(kind, function, file:line) of the report at lines[i] (see above)."""
+    ln = lines[i]
+    after = report_place(what, lines, i)
+    # the report's own words from where it matched, for want of a place
+    text = plain(ln[re.search(dict(CONSOLE_BAD)[what], ln).start():])
+    if what == 'KASAN report':
+        m = re.search(r'BUG: KASAN: \S+ in ' + FUNC, ln)
+        return (what, func_name(m.group(1)) if m else after['rip'] or after['frame'], '')
+    if what == 'WARNING':
+        m = re.search(r'WARNING: .*?at (\S+:\d+) ' + FUNC, ln)
+        if m:
+            return (what, func_name(m.group(2)), m.group(1))
+        f = after['rip'] or after['frame']
+        return (what, f, '' if f else text)
+    if what == 'lockdep splat':
+        m = re.search(r'(?:WARNING|INFO|BUG): (.*)', ln)
+        head = plain(m.group(1) if m else ln).rstrip('!')
+        if after['file']:  # an RCU splat: its file:line (its lock lines are the locks held)
+            return (f'{what}: {head}', '', after['file'])
+        return (f'{what}: {head}', after['lock'] or after['rip'] or after['frame'], '')
+    if what == 'list corruption':
+        m = re.search(r'(list_\w+ corruption)', ln)
+        return (f'{what}: {m.group(1)}', after['frame'] or after['rip'], '')
+    if what == 'BUG or Oops':
+        f = after['rip'] or after['frame']
+        return (what, '', text) if 'Kernel panic' in ln or not f else (what, f, '')
+    return (what, '', text)
+
+
+def show(sig):
+    """A signature in words: 'WARNING at f (file.c:12)'."""
+    what, f, where = sig
+    return what + (f' at {f}' if f else '') + (f' ({where})' if where else '')
+
+
+def console_reports(kernel):
+    """{signature: its first line} of the reports in console-KERNEL.log, in
+    the order they came; None without the console."""
+    lines = read(os.path.join(res_of(kernel), f'console-{kernel}.log'))
+    if lines is None:
+        return None
+    lines = [STAMP.sub('', ln.rstrip('\r')) for ln in lines]
+    out = {}
+    for i, ln in enumerate(lines):
+        what = report_kind(ln)
+        if what:
+            out.setdefault(signature(what, lines, i), ln.strip())
+    return out
+
+
+def console_vs_stock():
+    """The patched console holds no report that stock's lacks, by signature:
+    a new WARNING is not made up for by one of stock's that patched lacks.
+    Stock's reports are shown.  One count per kind of CONSOLE_BAD without a
+    new report, one failure per new report.  The table's rows."""
+    s, p = console_reports('stock'), console_reports('patched')
+    if s is None or p is None:
+        return [f'(no console-{k}.log: reports not compared)' for k, v in (('stock', s), ('patched', p))
+                if v is None]
+    rows = [f'stock has {len(s)} report(s)' + (':' if s else '')]
+    rows += [f'  {show(sig)}   first: {first[:90]}' for sig, first in list(s.items())[:30]]
+    rows += [f'  ... and {len(s) - 30} more'] if len(s) > 30 else []
+    new = {sig: first for sig, first in p.items() if sig not in s}
+    for what, _ in CONSOLE_BAD:
+        mine = [sig for sig in new if sig[0].split(':')[0] == what]
+        if not mine:
+            count('pass', '')
+        for sig in mine:
+            moved = [w for k, f, w in s if (k, f) == sig[:2] and w and sig[2]
+                     and w.split(':')[0] == sig[2].split(':')[0]]
+            count('fail', f'console-patched: {show(sig)}, which stock does not have'
+                  + (f' (stock has it at {moved[0]}: did the patch move the line?)' if moved else '')
+                  + f': {new[sig][:120]}')
+    rows.append(f'patched has {len(p)} report(s), {len(new)} that stock does not have' + (':' if new else ''))
+    rows += [f'  NEW {show(sig)}   first: {first[:90]}' for sig, first in new.items()]
+    return rows
+
+
 def smp(kernel, required):
     """The debug kernels must come up with two CPUs."""
     lines = read(os.path.join(RES, f'console-{kernel}.log'))
@@ -417,6 +759,15 @@ def smp(kernel, required):
     if required:
         count('pass' if cpus >= 2 else 'fail', f'console-{kernel}: {cpus} CPU(s), want 2')
     return [f'{kernel:<14} {"CPUs":<15} {cpus}']
+
+
+def failures_table():
+    """The failures, the first 80 (all of them with REPORT_ALL_FAILURES=1 in
+    the environment, as harness/report-selftest.sh runs it)."""
+    most = len(problems) if os.environ.get('REPORT_ALL_FAILURES') == '1' else 80
+    if problems:
+        table('FAILURES', problems[:most] + ([f'... and {len(problems) - most} more']
+                                            if len(problems) > most else []))
 
 
 def main():
@@ -450,28 +801,28 @@ def main():
         rows = []
         for k in (kernels or ('',)) + baseline:
             name = f'{suite}-{k}' if k else suite
-            r = plain_suite(suite, k, k not in baseline) if k else None
             if k in baseline:
                 name += ' (baseline)'
-            if not k:
-                path = os.path.join(RES, f'{suite}.ktap')
-                if os.path.exists(path):
-                    r = plain_suite(*(suite.split('-', 1) if '-' in suite else (suite, '')))
-                else:
-                    count('fail', f'{suite}: no results')
+            if k or os.path.exists(os.path.join(RES, f'{suite}.ktap')):
+                r = plain_suite(suite, k, k not in baseline)
+            else:
+                r = None
+                count('fail', f'{suite}: no results')
             if r:
-                n, _ = r
-                rows.append(f'{name:<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok {n["skip"]:4d} skip')
+                rows.append(tally_row(name, r))
         table(suite, rows)
     stress_table()
     static_table()
 
     rows = []
-    for k, req in (('patched', True), ('patched-debug', True), ('stock', False), ('stock-debug', False)):
+    for k, req in (('patched', True), ('patched-debug', True), ('stock', False), ('stock-debug', False),
+                   ('module-patched-debug', True)):
         r = kunit(k, req)
         if r:
-            rows += [f'{k:<14} ' + x for x in r]
-    table('KUnit at boot (kunit-<kernel>.ktap)', rows)
+            rows += [f'{k:<20} ' + x for x in r]
+    rows += [f'{"module vs boot":<20} ' + x for x in kunit_same_as('module-patched-debug', 'patched-debug')]
+    table('KUnit at boot (kunit-<kernel>.ktap; module-patched-debug: the suites as modules, '
+          'loaded on patched-debug)', rows)
     r = kunit('tool', True)
     elapsed = [ln for ln in read(os.path.join(RES, 'kunit-tool.log')) or []
                if ln.startswith('# kunit.py ')]
@@ -487,14 +838,9 @@ def main():
     if os.path.exists(os.path.join(RES, 'console-stock-debug.log')):
         rows += console('stock-debug', False) + smp('stock-debug', False)  # for comparison only
     rows += console('patched', False) + console('stock', False)
-    # the patched console is held to stock's: no more warnings than stock
-    def n(kernel, rx):
-        lines = read(os.path.join(res_of(kernel), f'console-{kernel}.log')) or []
-        return sum(1 for ln in lines if re.search(rx, ln))
-    for what, rx in CONSOLE_BAD:
-        ns, np = n('stock', rx), n('patched', rx)
-        count('pass' if np <= ns else 'fail', f'console-patched: {np} x {what}, stock has {ns}')
-    table('consoles (patched-debug must be clean; stock-debug for comparison; patched no worse than stock)', rows)
+    table('consoles (patched-debug must be clean; stock-debug for comparison; lines per kind)', rows)
+    table('console reports, patched vs stock (patched: no report that stock lacks, by kind and place)',
+          console_vs_stock())
 
     if phases:
         table('phases', [ln.strip() for ln in phases])
@@ -502,8 +848,7 @@ def main():
         lines = read(os.path.join(RES, f))
         if lines:
             table(title, [ln.strip() for ln in lines])
-    if problems:
-        table('FAILURES', problems[:80] + ([f'... and {len(problems) - 80} more'] if len(problems) > 80 else []))
+    failures_table()
     print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
     return 1 if failed else 0
 
@@ -521,9 +866,7 @@ def main_quick():
     for suite in QUICK_SUITES:
         r = plain_suite(suite, 'patched')
         if r:
-            n, _ = r
-            table(suite, [f'{suite + "-patched":<30} {n["pass"]:4d} ok {n["fail"]:4d} not ok '
-                          f'{n["skip"]:4d} skip'])
+            table(suite, [tally_row(f'{suite}-patched', r)])
     table('KUnit with kunit.py (make kunit: UML, kunit-tool.ktap)', kunit('tool', True) or [])
     table('KUnit at boot (kunit-patched.ktap)', kunit('patched', True) or [])
     tree_parity()
@@ -531,19 +874,15 @@ def main_quick():
         suite_parity(suite)
     rows = console('patched', False)
     if os.path.exists(os.path.join(STOCK_RES, 'console-stock.log')):
-        def n(kernel, rx):
-            return sum(1 for ln in read(os.path.join(res_of(kernel), f'console-{kernel}.log')) or []
-                       if re.search(rx, ln))
-        for what, rx in CONSOLE_BAD:
-            ns, np = n('stock', rx), n('patched', rx)
-            count('pass' if np <= ns else 'fail', f'console-patched: {np} x {what}, stock has {ns}')
-    table('console (patched no worse than the last make check\'s stock)', rows)
+        rows += console_vs_stock()
+    else:
+        rows.append(f'no console-stock.log in {STOCK_RES}: reports not compared')
+    table('console (patched: no report that the last make check\'s stock lacks, by kind and place)', rows)
     for f, title in (('phases.txt', 'phases'), ('kernels.txt', 'kernel builds (time, ccache)')):
         lines = read(os.path.join(RES, f))
         if lines:
             table(title, [ln.strip() for ln in lines])
-    if problems:
-        table('FAILURES', problems[:80])
+    failures_table()
     print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
     return 1 if failed else 0
 
