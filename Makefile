@@ -323,6 +323,8 @@ check:
 	@$(PHASE) initramfs $(MAKE) -s initramfs
 	@$(PHASE) boot-stock+patched $(MAKE) -s boot-pair || true
 	@$(PHASE) boot-debug-pair $(MAKE) -s boot-debug-pair || true
+	@$(PHASE) report-selftest sh -c '$(MAKE) -s report-selftest >$(RESULTS)/report-selftest.log 2>&1; \
+		r=$$?; tail -1 $(RESULTS)/report-selftest.log; exit $$r' || true
 	@$(MAKE) -s loc | tee $(RESULTS)/loc.txt
 	@printf '%-22s %5ss\n' total $$(( $$(date +%s) - $$(cat $(RESULTS)/.check-start) )) | tee -a $(RESULTS)/phases.txt
 	@python3 $(H)/report.py $(RESULTS)

@@ -224,6 +224,35 @@ mut_module_differs() {
 NAMES=() PHRASES=()
 # mutation NAME PHRASE: mut_NAME must make report.py print a new failure
 # matching PHRASE (grep -E)
+# binfmt_misc's status numbered by get_next_ino() in patched, as the
+# conversion first had it (stock: 2, simple_fill_super()'s)
+mut_tree_fixed_ino() {
+	local f=$1/tree-patched.ktap
+	need "$f" || return 1
+	grep -q '^# entry [0-9]*:[0-9]*:[0-9]*:[0-9]*:2:.* /proc/sys/fs/binfmt_misc/status$' "$f" ||
+		{ echo "tree-patched.ktap has no binfmt_misc status numbered 2"; return 1; }
+	sed -i 's|^\(# entry [0-9]*:[0-9]*:[0-9]*:[0-9]*:\)2:\(.* /proc/sys/fs/binfmt_misc/status\)$|\134570:\2|' "$f"
+	grep ' /proc/sys/fs/binfmt_misc/status$' "$f"
+}
+# a directory of debugfs with a link too many in patched
+mut_tree_nlink() {
+	local f=$1/tree-patched.ktap
+	need "$f" || return 1
+	grep -q '^# entry [0-9]*:[0-9]*:[0-9]*:[0-9]*:[0-9]*:directory /sys/kernel/debug/bdi$' "$f" ||
+		{ echo "tree-patched.ktap has no /sys/kernel/debug/bdi"; return 1; }
+	awk -F: '/ \/sys\/kernel\/debug\/bdi$/ && /^# entry / { $4 = $4 + 1 } 1' OFS=: "$f" >"$f.new" && mv "$f.new" "$f"
+	grep ' /sys/kernel/debug/bdi$' "$f"
+}
+# pstore's root keeps its number on a new superblock in patched, as the
+# library's root 1 had it (stock: get_next_ino(), a new one)
+mut_tree_pstore_root() {
+	local f=$1/tree-patched.ktap
+	need "$f" || return 1
+	grep -q '^# root-again /sys/fs/pstore ' "$f" || { echo "tree-patched.ktap has no root-again line"; return 1; }
+	sed -i 's|^# root-again /sys/fs/pstore \([0-9]*\) [0-9]*$|# root-again /sys/fs/pstore \1 \1|' "$f"
+	grep '^# root-again' "$f"
+}
+
 mutation() { NAMES+=("$1"); PHRASES+=("$2"); }
 mutation guest_cut 'guest-patched\.ktap: plan 1\.\.[0-9]+ but [0-9]+ results'
 mutation guest_rc137 'guest-patched ended rc=137'
@@ -237,6 +266,9 @@ mutation console_new_warning \
 	'console-patched: WARNING at pseudofs_selftest_new \(fs/libpseudofs/selftest\.c:17\), which stock does not have'
 mutation module_suite_missing 'kunit-module-patched-debug: required suite libpseudofs_proxy did not run'
 mutation module_differs 'kunit-module-patched-debug vs kunit-patched-debug: libpseudofs: [0-9]+ differences'
+mutation tree_fixed_ino 'tree parity /proc/sys/fs/binfmt_misc: .*status.* ino 34570'
+mutation tree_nlink 'tree parity /sys/kernel/debug: .*/sys/kernel/debug/bdi'
+mutation tree_pstore_root 'tree parity /sys/fs/pstore: a new superblock gives the root the same number'
 
 # --- the runs --------------------------------------------------------------------
 echo "KTAP version 1"
