@@ -26,7 +26,9 @@ lock=${KBUILD_LOCK:-/tmp/kbuild.lock}
 kout=${KUNIT_OUT:-$(dirname "$tree")/out/kunit}
 wt=$work/tree wout=$work/out runs=$work/runs
 export KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-600}
-mkdir -p "$work" "$runs" "$res"
+# make kunit's build folder is the bind mount's target: there even when
+# make kunit never ran (the first build then starts cold)
+mkdir -p "$work" "$runs" "$res" "$kout"
 t0=$(date +%s)
 
 die() { echo "mutants: $*" >&2; exit 1; }
