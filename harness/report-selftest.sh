@@ -109,14 +109,16 @@ mut_guest_cut() {
 	echo "guest-patched.ktap: $((n / 2)) of $n results kept," \
 		"with $(grep -m1 '^1\.\.' "$f") and $(grep '^# END' "$f")"
 }
-# a guest suite killed (rc=137) after all its cases
-mut_guest_rc137() {
-	local f=$1/guest-patched.ktap
+# end_rc137 DIR SUITE: SUITE-patched.ktap killed (rc=137) after all its cases
+end_rc137() {
+	local f=$1/$2-patched.ktap
 	need "$f" || return 1
-	grep -q '^# END guest rc=' "$f" || { echo "guest-patched.ktap has no END line"; return 1; }
-	sed -i 's/^# END guest rc=[-0-9]*/# END guest rc=137/' "$f"
-	echo "guest-patched.ktap: $(grep '^# END' "$f")"
+	grep -q "^# END $2 rc=" "$f" || { echo "$2-patched.ktap has no END line"; return 1; }
+	sed -i "s/^# END $2 rc=[-0-9]*/# END $2 rc=137/" "$f"
+	echo "$2-patched.ktap: $(grep '^# END' "$f")"
 }
+# a guest suite killed after all its cases
+mut_guest_rc137() { end_rc137 "$1" guest; }
 # a guest suite whose END line is gone (its cases and plan whole)
 mut_guest_no_end() {
 	local f=$1/guest-patched.ktap
@@ -132,12 +134,7 @@ mut_corpus_no_plan() {
 	sed -i '/^1\.\./d' "$f"
 }
 # ftracetest killed after all its cases
-mut_ftracetest_rc137() {
-	local f=$1/ftracetest-patched.ktap
-	need "$f" || return 1
-	grep -q '^# END ftracetest rc=' "$f" || { echo "ftracetest-patched.ktap has no END line"; return 1; }
-	sed -i 's/^# END ftracetest rc=[-0-9]*/# END ftracetest rc=137/' "$f"
-}
+mut_ftracetest_rc137() { end_rc137 "$1" ftracetest; }
 # a KUnit suite at boot whose suite_init failed, as the brief's KUnit
 # prints it: header, plan, the line, the top-level not ok
 mut_kunit_init_failed() {
