@@ -27,6 +27,9 @@
 #                  patched-debug, for the guest suite kunitmod
 #   mutants        mutants.sh + kunit-mutants.py: each mutant alone under
 #                  make kunit's run (mutants.txt, mutants.ktap)
+#   kernel-mutants kernel-mutants.sh: the mutants a guest case catches, each
+#                  a patched kernel of its own booted with that case alone
+#                  (kernel-mutants.ktap; needs kernel-patched and initramfs)
 #
 #   the phases of make check, one at a time
 #   deps           deps.sh: the Debian packages of DEBS (apt-get as root)
@@ -130,7 +133,7 @@ BOOT = $(H)/boot.sh
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
 	static series series-check check demo shell bench bench-icount report report-selftest loc clean distclean \
-	kunit kunit-exec kunit-modules mutants check-quick check-quick-phases
+	kunit kunit-exec kunit-modules mutants kernel-mutants check-quick check-quick-phases
 all: check
 
 # --- Debian packages ---------------------------------------------------------
@@ -281,6 +284,12 @@ kunit-modules:
 mutants:
 	@mkdir -p $(RESULTS)
 	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/mutants.sh $(TREE) $(BUILD)/mutants $(RESULTS)
+
+# Each mutant of harness/kernel-mutants.sh in a patched kernel of its own,
+# booted with the guest case that must catch it.
+kernel-mutants:
+	@mkdir -p $(RESULTS)
+	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/kernel-mutants.sh $(TREE) $(OUT) $(RESULTS) $(INITRD)
 
 report:
 	@python3 $(H)/report.py $(RESULTS)
