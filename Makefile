@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# libpseudofs harness: builds a stock and a patched Linux 6.12 from Debian's
-# linux-source-6.12, boots both under QEMU and runs the same suites on both.
+# libpseudofs harness: builds a stock and a patched Linux 7.3 from Debian's
+# linux-source-7.3 (trixie-backports), boots both under QEMU
+# and runs the same suites on both.
 # Four kernels: stock, patched, stock-debug, patched-debug (the debug ones SMP
 # with KASAN, lockdep, kmemleak, fault injection).
 #
@@ -33,7 +34,7 @@
 #
 #   the phases of make check, one at a time
 #   deps           deps.sh: the Debian packages of DEBS (apt-get as root)
-#   base           unpack linux-source-6.12; base-lock.sh check (base.lock)
+#   base           unpack linux-source-7.3; base-lock.sh check (base.lock)
 #   base-lock      base-lock.sh write: record the upstream files we replace
 #   tree           mktree.sh (overlay, patches/, cocci-convert.sh: spatch on
 #                  kernel/trace) and candidates.sh, under the build lock
@@ -78,9 +79,13 @@ TOP        := $(CURDIR)
 BUILD      := $(TOP)/build
 RESULTS    := $(BUILD)/results
 H          := $(TOP)/harness
-PKG        := linux-source-6.12
-TARBALL    := /usr/src/linux-source-6.12.tar.xz
-PRISTINE   := $(BUILD)/base/linux-source-6.12
+PKG        := linux-source-7.3
+TARBALL    := $(BUILD)/src/$(PKG).tar.xz
+PRISTINE   := $(BUILD)/base/$(PKG)
+# sparse and spatch for 7.3, from Debian unstable (harness/toolchain.sh)
+TC         := $(BUILD)/tc/bin
+export SPATCH ?= $(TC)/spatch
+export SPARSE ?= $(TC)/sparse
 TREE       := $(BUILD)/tree
 OUT        := $(BUILD)/out
 INITRD     := $(BUILD)/initramfs.cpio.gz
@@ -99,9 +104,11 @@ FRAG_DEBUG := $(TOP)/kernel/configs/pseudofs-debug.config
 PHASE      := PHASES=$(RESULTS)/phases.txt $(H)/phase.sh
 
 # Debian packages the harness needs (build, spatch, guest, QEMU).
-DEBS := $(PKG) build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
-	xz-utils gzip ccache coccinelle qemu-system-x86 busybox-static python3 \
-	sparse git patch rsync perl python3-sphinx python3-matplotlib trace-cmd
+# linux-source-7.3 (trixie-backports) and the toolchain come by deps.sh.
+DEBS := build-essential bc bison flex libelf-dev libssl-dev cpio kmod \
+	xz-utils gzip ccache qemu-system-x86 busybox-static python3 libpython3.11 \
+	git patch rsync perl python3-sphinx python3-yaml python3-matplotlib trace-cmd \
+	debootstrap debian-archive-keyring
 
 KERNEL   ?= patched
 BOOT_TIMEOUT ?= 900
@@ -138,7 +145,7 @@ all: check
 
 # --- Debian packages ---------------------------------------------------------
 deps:
-	@$(H)/deps.sh $(TOP)/base.lock $(DEBS)
+	@$(H)/deps.sh $(TOP)/base.lock $(BUILD) $(DEBS)
 
 # --- pristine base -----------------------------------------------------------
 $(PRISTINE)/.unpacked: $(TARBALL)
@@ -147,12 +154,12 @@ $(PRISTINE)/.unpacked: $(TARBALL)
 	@touch $@
 
 base: $(PRISTINE)/.unpacked
-	@$(H)/base-lock.sh check $(TOP) $(PRISTINE)
+	@$(H)/base-lock.sh check $(TOP) $(PRISTINE) $(BUILD)/src/VERSION
 
 # Record the package version and the sha256 of every upstream file that the
 # overlay replaces (run after adding an overlay file that replaces one).
 base-lock: $(PRISTINE)/.unpacked
-	@$(H)/base-lock.sh write $(TOP) $(PRISTINE)
+	@$(H)/base-lock.sh write $(TOP) $(PRISTINE) $(BUILD)/src/VERSION
 
 # --- patched tree: base + overlay + patches + spatch -------------------------
 # Under the build lock: never rewrite the tree under a running build.  The

@@ -1,44 +1,49 @@
 #!/bin/bash
-# deps.sh BASE_LOCK PACKAGE...: make sure the Debian packages are installed.
-# As root, install what is missing with apt-get; otherwise print the exact
-# apt-get line and fail.  linux-source-6.12 is pinned to the version that
-# base.lock records when Debian still serves it, else the newest 6.12.
+# deps.sh BASE_LOCK BUILD PACKAGE...: make sure the harness has what it needs.
+#
+# The Debian packages named are installed from the machine's own sources
+# (as root; otherwise the apt-get line is printed and the script fails).
+# The kernel source, linux-source-7.3, comes from trixie-backports, which
+# a Debian 12 machine does not list: harness/fetch-deb.sh downloads it
+# with a private apt configuration under BUILD, first the version that
+# base.lock records, else the newest 7.3 served, and BUILD/src holds its
+# tarball and the version (BUILD/src/VERSION).  Then harness/toolchain.sh
+# makes sparse and spatch new enough for 7.3 in BUILD/tc.
 set -uo pipefail
-lock=$1; shift
+lock=$1 build=$2; shift 2
+pkg=$(awk '$1 == "package" { print $2 }' "$lock" 2>/dev/null)
 want=$(awk '$1 == "package" { print $3 }' "$lock" 2>/dev/null)
+pkg=${pkg:-linux-source-7.3}
 missing=()
 for p in "$@"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-src_have=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
-if [ ${#missing[@]} -eq 0 ] && { [ -z "$want" ] || [ "$src_have" = "$want" ]; }; then
-	exit 0
-fi
 export DEBIAN_FRONTEND=noninteractive
-if [ "$(id -u)" != 0 ]; then
-	echo "deps: missing packages; run as root:" >&2
-	echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
-	exit 1
-fi
-echo "deps: installing ${missing[*]:-linux-source-6.12=$want}"
-apt-get update -qq >/dev/null || { echo "deps: apt-get update failed" >&2; exit 1; }
-pkgs=()
-for p in "${missing[@]}"; do
-	[ "$p" = linux-source-6.12 ] || pkgs+=("$p")
-done
-if [ ${#pkgs[@]} -gt 0 ]; then
-	apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null ||
-		{ echo "deps: apt-get install ${pkgs[*]} failed" >&2; exit 1; }
-fi
-if [ -n "$want" ] && [ "$src_have" != "$want" ]; then
-	if apt-get install -y -qq --no-install-recommends --allow-downgrades "linux-source-6.12=$want" >/dev/null 2>&1; then
-		echo "deps: linux-source-6.12 $want (as base.lock records)"
-	else
-		echo "deps: Debian no longer serves linux-source-6.12 $want; using the newest 6.12" >&2
-		apt-get install -y -qq --no-install-recommends linux-source-6.12 >/dev/null ||
-			{ echo "deps: cannot install linux-source-6.12" >&2; exit 1; }
+if [ ${#missing[@]} -gt 0 ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: missing packages; run as root:" >&2
+		echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+		exit 1
 	fi
-elif [ -z "$src_have" ]; then
-	apt-get install -y -qq --no-install-recommends linux-source-6.12 >/dev/null ||
-		{ echo "deps: cannot install linux-source-6.12" >&2; exit 1; }
+	echo "deps: installing ${missing[*]}"
+	apt-get update -qq >/dev/null || { echo "deps: apt-get update failed" >&2; exit 1; }
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+		{ echo "deps: apt-get install ${missing[*]} failed" >&2; exit 1; }
 fi
+
+src=$build/src
+tarball=$src/$pkg.tar.xz
+if [ ! -f "$tarball" ] || [ ! -f "$src/VERSION" ]; then
+	here=$(dirname "$0")
+	deb=$("$here/fetch-deb.sh" "$build" trixie-backports "$pkg=$want" 2>/dev/null) || {
+		echo "deps: trixie-backports no longer serves $pkg $want; using the newest" >&2
+		deb=$("$here/fetch-deb.sh" "$build" trixie-backports "$pkg")
+	} || { echo "deps: cannot download $pkg" >&2; exit 1; }
+	mkdir -p "$src"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$pkg.tar.xz" >"$tarball.tmp" ||
+		{ echo "deps: $deb holds no $pkg.tar.xz" >&2; exit 1; }
+	mv "$tarball.tmp" "$tarball"
+	dpkg-deb -f "$deb" Version >"$src/VERSION"
+	echo "deps: $pkg $(cat "$src/VERSION") from trixie-backports"
+fi
+"$(dirname "$0")/toolchain.sh" "$build/tc" >/dev/null || exit 1

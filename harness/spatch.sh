@@ -26,10 +26,15 @@ set -u
 spatch=${SPATCH:-spatch}
 command -v "$spatch" >/dev/null || { echo "spatch.sh: $spatch not found" >&2; exit 2; }
 if [ -z "${SPATCH_PYTHON+set}" ]; then
-	SPATCH_PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) ||
-		SPATCH_PYTHON=
+	if [ -x /usr/bin/python3 ]; then
+		SPATCH_PYTHON=/usr/bin/python3
+	else
+		SPATCH_PYTHON=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) ||
+			SPATCH_PYTHON=
+	fi
 fi
-flags=(--very-quiet --no-includes --include-headers)
+flags=(--very-quiet --no-includes --include-headers
+       --macro-file "$(dirname "$0")/spatch-macros.h")
 [ -n "$SPATCH_PYTHON" ] && flags=(--python "$SPATCH_PYTHON" "${flags[@]}")
 
 [ "${1-}" = --python ] && { echo "$SPATCH_PYTHON"; exit 0; }

@@ -143,7 +143,7 @@ objects() {
 		unset MAKEFLAGS MFLAGS MAKELEVEL	# not make -s of make static: the CC, CHECK lines count
 		cd "$1" && for o in $3; do rm -f "$2/$o"; done
 		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 $3 >"$5.w1" 2>&1 || echo "W=1 build failed" >>"$5.w1"
-		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 C=2 $3 >"$5.sparse" 2>&1 || echo "C=2 failed" >>"$5.sparse"
+		make O="$2" ARCH=x86_64 CC="ccache gcc" -j"$4" W=1 C=2 CHECK="${SPARSE:-sparse}" $3 >"$5.sparse" 2>&1 || echo "C=2 failed" >>"$5.sparse"
 		echo "# W=1 and sparse, $6: $(( $(date +%s) - t ))s under the build lock" >>"$7"
 	' sh "$tree" "$out" "$objs" "$jobs" "$work/$tag" "$tag" "$log"
 }

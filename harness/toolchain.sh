@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# toolchain.sh DIR: sparse and spatch new enough for Linux 7.3, in DIR.
+#
+# Debian 12's sparse 0.6.4 fails 7.3's scripts/checker-valid.sh (no
+# __typeof_unqual__), and the kernel then silently checks nothing under
+# C=2; its spatch 1.1.1 is older than the kernel's guard() code.  Debian's
+# unstable suite has sparse 0.6.5~rc1 and coccinelle 1.3, built for a newer
+# libc: debootstrap puts a minimal sid root with both in DIR/root, and
+# DIR/bin/sparse and DIR/bin/spatch run them with that root's dynamic
+# loader and libraries, on the host's paths (no chroot, so the kernel tree
+# and the semantic patches are where the build says they are).  The machine's
+# own apt sources and packages are not touched.  Run again, it only checks
+# that both tools answer.
+set -euo pipefail
+dir=$(realpath -m "$1")
+root=$dir/root
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+if [ ! -x "$root/usr/bin/spatch" ] || [ ! -x "$root/usr/bin/sparse" ]; then
+	command -v debootstrap >/dev/null || { echo "toolchain: debootstrap missing (make deps)" >&2; exit 1; }
+	[ "$(id -u)" = 0 ] || { echo "toolchain: debootstrap needs root" >&2; exit 1; }
+	rm -rf "$root" && mkdir -p "$dir"
+	echo "toolchain: debootstrap sid (sparse, coccinelle) into $root"
+	debootstrap --variant=minbase --include=sparse,coccinelle \
+		--keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
+		sid "$root" "$mirror" >"$dir/debootstrap.log" 2>&1 ||
+		{ tail -20 "$dir/debootstrap.log" >&2; echo "toolchain: debootstrap failed" >&2; exit 1; }
+fi
+
+mkdir -p "$dir/bin"
+libs=$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu
+for tool in sparse spatch; do
+	env= args=
+	# spatch reads standard.h and its python helpers from its own tree, and
+	# embeds the machine's python3 (Debian 12's libpython3.11, as 1.1.1 did)
+	[ $tool = spatch ] && env="COCCINELLE_HOME=$root/usr/lib/coccinelle" args="--python /usr/bin/python3 "
+	cat >"$dir/bin/$tool" <<EOT
+#!/bin/sh
+# $tool from $root (harness/toolchain.sh)
+${env:+export $env}
+exec $root/lib64/ld-linux-x86-64.so.2 --library-path $libs $root/usr/bin/$tool $args"\$@"
+EOT
+	chmod +x "$dir/bin/$tool"
+done
+echo "toolchain: $("$dir/bin/sparse" --version 2>&1), $("$dir/bin/spatch" --version 2>&1 | head -1)"
