@@ -17,6 +17,8 @@
 #include <linux/security.h>
 #include <linux/sysfs.h>
 
+#include "lsm.h"
+
 /* No uid=, gid= or mode= options, as ever; the root is 0755. */
 static struct pseudofs securityfs = {
 	.type.owner	= THIS_MODULE,
@@ -103,40 +105,63 @@ struct dentry *securityfs_create_symlink(const char *name,
 EXPORT_SYMBOL_GPL(securityfs_create_symlink);
 
 /**
- * securityfs_remove - remove a file or an empty directory from securityfs
+ * securityfs_remove - remove a file or a directory and all below it
  * @dentry: what securityfs_create_file() or its variants returned; nothing
  *	is done for %NULL or an ERR_PTR()
  *
- * A directory that still has entries stays, as it always did; see
- * securityfs_recursive_remove().
+ * Applied to a directory, it takes all its children out: there is no need
+ * to call it for the descendants of an entry being removed.
  */
 void securityfs_remove(struct dentry *dentry)
 {
-	if (!IS_ERR_OR_NULL(dentry) && d_is_dir(dentry) &&
-	    !simple_empty(dentry))
-		return;
 	pseudofs_remove(&securityfs, dentry);
 }
 EXPORT_SYMBOL_GPL(securityfs_remove);
 
-/**
- * securityfs_recursive_remove - remove an entry and everything below it
- * @dentry: what securityfs_create_file() or its variants returned; nothing
- *	is done for %NULL or an ERR_PTR()
- */
-void securityfs_recursive_remove(struct dentry *dentry)
-{
-	pseudofs_remove(&securityfs, dentry);
-}
-EXPORT_SYMBOL_GPL(securityfs_recursive_remove);
-
 #ifdef CONFIG_SECURITY
+#include <linux/spinlock.h>
+
 static struct dentry *lsm_dentry;
+
 static ssize_t lsm_read(struct file *filp, char __user *buf, size_t count,
 			loff_t *ppos)
 {
-	return simple_read_from_buffer(buf, count, ppos, lsm_names,
-		strlen(lsm_names));
+	int i;
+	static char *str;
+	static size_t len;
+	static DEFINE_SPINLOCK(lock);
+
+	/* NOTE: we never free or modify the string once it is set */
+
+	if (unlikely(!str || !len)) {
+		char *str_tmp;
+		size_t len_tmp = 0;
+
+		for (i = 0; i < lsm_active_cnt; i++)
+			/* the '+ 1' accounts for either a comma or a NUL */
+			len_tmp += strlen(lsm_idlist[i]->name) + 1;
+
+		str_tmp = kmalloc(len_tmp, GFP_KERNEL);
+		if (!str_tmp)
+			return -ENOMEM;
+		str_tmp[0] = '\0';
+
+		for (i = 0; i < lsm_active_cnt; i++) {
+			if (i > 0)
+				strcat(str_tmp, ",");
+			strcat(str_tmp, lsm_idlist[i]->name);
+		}
+
+		spin_lock(&lock);
+		if (!str) {
+			str = str_tmp;
+			len = len_tmp - 1;
+		} else
+			kfree(str_tmp);
+		spin_unlock(&lock);
+	}
+
+	return simple_read_from_buffer(buf, count, ppos, str, len);
 }
 
 static const struct file_operations lsm_ops = {
@@ -145,7 +170,8 @@ static const struct file_operations lsm_ops = {
 };
 #endif
 
-static int __init securityfs_init(void)
+/* Called by the LSM core (security_initcall_core()), not an initcall. */
+int __init securityfs_init(void)
 {
 	int retval;
 
@@ -164,4 +190,3 @@ static int __init securityfs_init(void)
 #endif
 	return 0;
 }
-core_initcall(securityfs_init);

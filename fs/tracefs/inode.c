@@ -234,7 +234,8 @@ static void tracefs_d_release(struct dentry *dentry)
 		eventfs_d_release(dentry);
 }
 
-static int tracefs_d_revalidate(struct dentry *dentry, unsigned int flags)
+static int tracefs_d_revalidate(struct inode *inode, const struct qstr *name,
+				struct dentry *dentry, unsigned int flags)
 {
 	struct eventfs_inode *ei = dentry->d_fsdata;
 
@@ -300,6 +301,7 @@ struct dentry *tracefs_create_file(const char *name, umode_t mode,
 				      fops ? fops : &tracefs_file_operations);
 	return IS_ERR(dentry) ? NULL : dentry;
 }
+EXPORT_SYMBOL_GPL(tracefs_create_file);
 
 /**
  * tracefs_create_dir - create a directory in the tracefs filesystem
