@@ -95,7 +95,7 @@ export CCACHE_DIR ?= $(BUILD)/ccache
 export CCACHE_MAXSIZE ?= 5G
 KBUILD_LOCK ?= /tmp/kbuild.lock
 # Every kernel is built from build/tree, checked out at the tag pristine-bench
-# (stock kernels: pristine plus the benchmark fs/pseudofs_bench.c) or
+# (stock kernels: pristine plus the benchmark lib/test_pseudofs_bench.c) or
 # patched (ours) under the build lock: same source path, so stock and
 # patched share ccache (see harness/kbuild.sh).
 KBUILD      = RESULTS=$(RESULTS) KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/kbuild.sh $(TREE)

@@ -4,7 +4,7 @@
 Reads every BENCH_DIR/console-bench-{stock,patched}-ROUND.log for the lines
     pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234
     pseudofs_bench: fs=user op=instance_mkdir_rmdir cycles_per_op=5678
-(the first from fs/pseudofs_bench.c, the second from the bench guest suite)
+(the first from lib/test_pseudofs_bench.c, the second from the bench guest suite)
 and writes OUT_DIR/bench.txt: one row per figure, the median over the rounds
 of stock and of ours and the ratio ours/stock (times in TSC cycles: the
 guests' TSC is the host's, their ktime only ticks every 4 ms), and for

@@ -43,7 +43,7 @@ trap 'rm -rf "$work"' EXIT
 		'\b(simple_pin_fs|lookup_one_len|try_lookup_one_len|lookup_noperm|lookup_one|d_alloc_name|d_alloc|d_hash_and_lookup)[[:space:]]*\(' . |
 	xargs -r grep -lE '\bnew_inode[[:space:]]*\(' |
 	xargs -r grep -lE '\b(d_instantiate|d_add|d_instantiate_new)[[:space:]]*\(' |
-	sed 's|^\./||' | grep -v -e '^fs/libpseudofs/' -e '^fs/pseudofs_bench\.c$' -e '^fs/pseudofs_hold\.c$' | sort) >"$work/files" || true
+	sed 's|^\./||' | grep -v -e '^fs/libpseudofs/' -e '^lib/test_pseudofs_' | sort) >"$work/files" || true
 
 mkdir -p "$work/out"
 if [ -s "$work/files" ]; then

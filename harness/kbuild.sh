@@ -3,7 +3,7 @@
 # kbuild.sh TREE REV -- CMD...            run CMD with TREE checked out at REV
 #
 # Every kernel is built from the one git work tree TREE (build/tree), checked
-# out at the tag "pristine-bench" (pristine plus fs/pseudofs_bench.c, see
+# out at the tag "pristine-bench" (pristine plus lib/test_pseudofs_bench.c, see
 # mktree.sh) for the stock kernels and "patched" for ours, so
 # that the compiler sees the same absolute source paths for both and ccache
 # can share their objects: git checkout rewrites only the files that differ,

@@ -39,19 +39,19 @@ git -C "$out" stash clear
 git -C "$out" checkout -q -f -B master pristine
 git -C "$out" clean -q -fdx
 
-# The benchmark and the hold files (fs/pseudofs_bench.c, fs/pseudofs_hold.c
-# and patches/bench/*.patch), the one change the stock kernels carry too: a
+# The benchmark and the hold files (lib/test_pseudofs_bench.c,
+# lib/test_pseudofs_hold.c and patches/bench/*.patch), the one change the stock kernels carry too: a
 # commit of its own on pristine, tagged pristine-bench, that the stock
 # kernels are built from and ours build on.
 git -C "$out" tag -d pristine-bench >/dev/null 2>&1 || true
-cp "$repo/fs/pseudofs_bench.c" "$repo/fs/pseudofs_hold.c" "$out/fs/"
+cp "$repo"/lib/test_pseudofs_bench.c "$repo"/lib/test_pseudofs_hold.c "$out/lib/"
 for p in "$repo"/patches/bench/*.patch; do
 	[ -e "$p" ] || continue
 	patch -d "$out" -p1 --forward --batch --no-backup-if-mismatch -s <"$p" ||
 		die "patch bench/$(basename "$p") does not apply to $(basename "$pristine")"
 done
 git -C "$out" add -A -f .
-git -C "$out" commit -q --allow-empty -m "bench: fs/pseudofs_bench.c, in the stock and the patched kernels"
+git -C "$out" commit -q --allow-empty -m "bench: lib/test_pseudofs_*.c, in the stock and the patched kernels"
 git -C "$out" tag -f pristine-bench >/dev/null
 
 # Overlay: every tracked file of ours at a kernel path.

@@ -407,7 +407,7 @@ last=$parent
 left=()
 for f in "${OVERLAY[@]}"; do
 	case $f in
-	kernel/configs/pseudofs*.config | fs/pseudofs_bench.c | fs/pseudofs_hold.c) ;;
+	kernel/configs/pseudofs*.config | lib/test_pseudofs_*) ;;
 	*) [ -n "${TAKEN[$f]:-}" ] || left+=("$f") ;;
 	esac
 done

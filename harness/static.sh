@@ -38,7 +38,7 @@ log=$res/static.log ktap=$res/static.ktap
 t0=$(date +%s)
 
 # Files we own: the overlay (the benchmark is in both kernels, not ours alone).
-mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v -e '^fs/pseudofs_bench\.c$' -e '^fs/pseudofs_hold\.c$')
+mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v -e '^lib/test_pseudofs_')
 mapfile -t OWN_C < <(printf '%s\n' "${OWN[@]}" | grep -E '\.[ch]$')
 # Objects that build our C files, per kernel.
 OBJ_PATCHED="fs/libpseudofs/file.o fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/tests/libpseudofs_kunit.o fs/libpseudofs/tests/libpseudofs_instances_kunit.o

@@ -21,11 +21,14 @@
  * by 10000 / N directories of N files (at least 10000 files, so that slab
  * pages, counted whole, round the figure off by under 1%).
  *
- * fs=floor is the least any pseudo-fs can do per entry, create_flat and
- * remove_flat only: on a superblock of our own (kern_mount() of a file
- * system type registered for the run, its root made by simple_fill_super()),
- * each entry is d_alloc_name() + new_inode() + d_add() and later d_delete()
- * + dput(), under the root's inode lock, the same N names.
+ * fs=floor is the least any pseudo-fs can do per entry on 7.3's own
+ * primitives, create_flat and remove_flat only: on a superblock of our own
+ * (kern_mount() of a file system type registered for the run, its root
+ * made by simple_fill_super()), each entry is simple_start_creating() +
+ * new_inode() + d_make_persistent() + simple_done_creating(), as every
+ * in-tree pseudo filesystem makes them, and later simple_recursive_removal(),
+ * as debugfs_remove() and securityfs_remove() take them out, the same N
+ * names.
  *
  * op=open_read_close is one open + read + close of a file whose ->read
  * returns 0, 1000 times a round: on debugfs (debugfs_create_file(), whose
@@ -214,7 +217,7 @@ static int __init floor_fill_super(struct super_block *sb,
 {
 	static const struct tree_descr none[] __initconst = { {""} };
 
-	sb->s_d_op = &simple_dentry_operations;
+	sb->s_d_flags |= DCACHE_DONTCACHE;
 	return simple_fill_super(sb, FLOOR_MAGIC, none);
 }
 
@@ -236,7 +239,7 @@ static int __init floor_init_fs_context(struct fs_context *fc)
 static struct file_system_type floor_fs_type __initdata = {
 	.name = "pseudofs_bench_floor",
 	.init_fs_context = floor_init_fs_context,
-	.kill_sb = kill_litter_super,
+	.kill_sb = kill_anon_super,
 };
 
 /* One round of the floor: N files made and removed in the root. */
@@ -259,29 +262,26 @@ static int __init floor_round(const struct bench_fs *fs, unsigned int n,
 	t = get_cycles();
 	for (made = 0; made < n; made++) {
 		snprintf(name, sizeof(name), "f%u", made);
-		inode_lock(dir);
-		d[made] = d_alloc_name(root, name);
-		inode = d[made] ? new_inode(dir->i_sb) : NULL;
+		d[made] = simple_start_creating(root, name);
+		if (IS_ERR(d[made]))
+			break;
+		inode = new_inode(dir->i_sb);
 		if (!inode) {
-			dput(d[made]);
-			inode_unlock(dir);
+			simple_done_creating(d[made]);
 			break;
 		}
 		inode->i_ino = get_next_ino();
 		inode->i_mode = S_IFREG | 0444;
 		inode->i_fop = &bench_fops;
-		d_add(d[made], inode);
-		inode_unlock(dir);
+		simple_inode_init_ts(inode);
+		d_make_persistent(d[made], inode);
+		simple_done_creating(d[made]);
 	}
 	fig[PH_CREATE_FLAT] = (get_cycles() - t) / n;
 
 	t = get_cycles();
-	for (i = 0; i < made; i++) {
-		inode_lock(dir);
-		d_delete(d[i]);
-		dput(d[i]);
-		inode_unlock(dir);
-	}
+	for (i = 0; i < made; i++)
+		simple_recursive_removal(d[i], NULL);
 	fig[PH_REMOVE_FLAT] = (get_cycles() - t) / n;
 	kvfree(d);
 	if (made == n)
@@ -298,8 +298,12 @@ static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 	long s0, bytes = -1;
 	char name[16];
 
-	/* Let RCU-freed objects of the rounds go back to the slabs first. */
+	/*
+	 * Let RCU-freed objects of the rounds go back to the slabs first,
+	 * those of call_rcu() and those of kfree_rcu() alike.
+	 */
 	rcu_barrier();
+	kvfree_rcu_barrier();
 	s0 = slab_bytes();
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
@@ -398,6 +402,7 @@ static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 
 	for (i = 0; i < nr; i++) {
 		rcu_barrier();
+		kvfree_rcu_barrier();
 		for (r = 0; r < bench_rounds; r++)
 			bf[i].fig[r] = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt) ?
 				       -1 : bench_open_read_close_one(&bf[i]);

@@ -3,7 +3,7 @@
  * pseudofs_hold: files whose reads and writes block until told to return,
  * so that a test can remove a file while tasks are inside its operations.
  * Built into the stock and the patched test kernels alike (with the
- * benchmark, harness/mktree.sh), through the public debugfs, securityfs
+ * benchmark, harness/mktree.sh: CONFIG_TEST_PSEUDOFS), through the public debugfs, securityfs
  * and procfs API only.  Test code: nothing exists until asked for.
  *
  * /proc/pseudofs_hold takes one command per write, and reads back the
@@ -171,11 +171,7 @@ static void hold_remove(void)
 {
 	debugfs_remove(hold_ddir);
 	hold_ddir = NULL;
-	/*
-	 * Recursive: stock's securityfs_remove() of a file still open leaves
-	 * it hashed, and of its directory then an empty one for good.
-	 */
-	securityfs_recursive_remove(hold_sdir);
+	securityfs_remove(hold_sdir);	/* recursive since 7.3 */
 	hold_sdir = NULL;
 }
 
