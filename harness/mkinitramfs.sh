@@ -25,6 +25,12 @@ chmod +x "$root/init" "$root"/suites/*
 # the helpers every suite sources: not a suite, so not executable
 install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
+# ftracetest's own poll helper (trigger-hist-poll.tc runs $FTRACETEST_ROOT/poll),
+# built from the kernel's source as its selftests Makefile would
+if [ -f "$ftrace/poll.c" ]; then
+	gcc -O2 -Wall -static -o "$root/ftrace/poll" "$ftrace/poll.c" ||
+		{ echo "mkinitramfs: cannot build ftracetest's poll helper" >&2; exit 1; }
+fi
 # holdop: poll(2) and mmap(2) for the stress suite, which busybox lacks
 gcc -O2 -Wall -static -o "$root/bin/holdop" "$here/guest/holdop.c"
 # binderctl: binderfs's BINDER_CTL_ADD and binder's BINDER_VERSION for the
