@@ -34,6 +34,18 @@ for frag in "$@"; do
 		fi
 	done
 done
+# A symbol a fragment sets that SRC does not know (ours, or the bench
+# patch's CONFIG_TEST_PSEUDOFS, which the stock kernels build at the tag
+# pristine-bench) goes into the .config as asked: the build's kconfig keeps
+# it where the built tree knows it, and drops it in silence where not,
+# instead of asking about a NEW symbol.
+for frag in "$@"; do
+	grep -E '^CONFIG_[A-Z0-9_]+=' "$frag" | while IFS= read -r line; do
+		sym=${line%%=*}
+		grep -qx "${sym#CONFIG_}" "$tmp/symbols" && continue
+		grep -q "^$sym=" "$tmp/.config" || echo "$line" >>"$tmp/.config"
+	done
+done
 if ! cmp -s "$tmp/.config" "$out/.config"; then
 	cp "$tmp/.config" "$out/.config"
 fi
