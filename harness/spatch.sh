@@ -33,8 +33,7 @@ if [ -z "${SPATCH_PYTHON+set}" ]; then
 			SPATCH_PYTHON=
 	fi
 fi
-flags=(--very-quiet --no-includes --include-headers
-       --macro-file "$(dirname "$0")/spatch-macros.h")
+flags=(--very-quiet --no-includes --include-headers)
 [ -n "$SPATCH_PYTHON" ] && flags=(--python "$SPATCH_PYTHON" "${flags[@]}")
 
 [ "${1-}" = --python ] && { echo "$SPATCH_PYTHON"; exit 0; }

@@ -31,17 +31,29 @@ fi
 
 mkdir -p "$dir/bin"
 libs=$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu
-for tool in sparse spatch; do
-	env= args=
-	# spatch reads standard.h and its python helpers from its own tree, and
-	# embeds the machine's python3 (Debian 12's libpython3.11, as 1.1.1 did)
-	[ $tool = spatch ] && env="COCCINELLE_HOME=$root/usr/lib/coccinelle" args="--python /usr/bin/python3 "
-	cat >"$dir/bin/$tool" <<EOT
+loader="$root/lib64/ld-linux-x86-64.so.2 --library-path $libs"
+cat >"$dir/bin/sparse" <<EOT
 #!/bin/sh
-# $tool from $root (harness/toolchain.sh)
-${env:+export $env}
-exec $root/lib64/ld-linux-x86-64.so.2 --library-path $libs $root/usr/bin/$tool $args"\$@"
+# sparse from $root (harness/toolchain.sh)
+exec $loader $root/usr/bin/sparse "\$@"
 EOT
-	chmod +x "$dir/bin/$tool"
-done
+# spatch reads standard.h and its python helpers from its own tree and
+# embeds the machine's python3 (Debian 12's libpython3.11, as 1.1.1 did).
+# Its built-in macros are its standard.h followed by our hints
+# (harness/spatch-macros.h), as one --macro-file-builtins: only there does
+# a hint such as __free() act before spatch's lookahead takes the cleanup
+# function's name for a type.  The file is made again when the hints change.
+hints=$(cd "$(dirname "$0")" && pwd)/spatch-macros.h
+cat >"$dir/bin/spatch" <<EOT
+#!/bin/sh
+# spatch from $root (harness/toolchain.sh), with the kernel's macro hints
+builtins=$dir/spatch-builtins.h
+if [ ! -f "\$builtins" ] || [ "$hints" -nt "\$builtins" ]; then
+	cat $root/usr/lib/coccinelle/standard.h "$hints" >"\$builtins.\$\$" &&
+		mv -f "\$builtins.\$\$" "\$builtins"
+fi
+export COCCINELLE_HOME=$root/usr/lib/coccinelle
+exec $loader $root/usr/bin/spatch --python /usr/bin/python3 --macro-file-builtins "\$builtins" "\$@"
+EOT
+chmod +x "$dir/bin/sparse" "$dir/bin/spatch"
 echo "toolchain: $("$dir/bin/sparse" --version 2>&1), $("$dir/bin/spatch" --version 2>&1 | head -1)"
