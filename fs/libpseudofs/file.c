@@ -10,12 +10,14 @@
  * a client can take it itself.  The scheme is debugfs's (Nicolai Stange,
  * 2016), made available to every client: the count of users is allocated
  * on first use, beside the inode, and the removal waits for it with no
- * directory locked.
+ * directory locked.  The full and short proxies are static operations
+ * whose methods look at a mask of the real ones, as 7.3 debugfs's.
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
 
 #include <linux/fdtable.h>
+#include <linux/fsnotify.h>
 #include <linux/module.h>
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
@@ -26,11 +28,21 @@
 /* How long a removal waits for users before it says who they are */
 #define PSEUDOFS_DRAIN_WARN	(5 * HZ)
 
+/* The methods a proxy's real operations have, in pseudofs_guard.methods */
+#define PSEUDOFS_HAS_READ	BIT(0)
+#define PSEUDOFS_HAS_WRITE	BIT(1)
+#define PSEUDOFS_HAS_LLSEEK	BIT(2)
+#define PSEUDOFS_HAS_POLL	BIT(3)
+#define PSEUDOFS_HAS_IOCTL	BIT(4)
+
+static const struct file_operations pseudofs_full_proxy_fops;
+static const struct file_operations pseudofs_short_proxy_fops;
+
 static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 {
 	struct pseudofs_users *users, *old;
 
-	users = kmalloc(sizeof(*users), GFP_KERNEL);
+	users = kmalloc_obj(*users);
 	if (!users)
 		return NULL;
 	refcount_set(&users->active, 1);
@@ -96,13 +108,33 @@ EXPORT_SYMBOL_GPL(pseudofs_file_put);
  * @file: an open proxied file
  *
  * Return: the operations given to pseudofs_create_file(), %NULL for a file
- * that is not proxied.
+ * that is not proxied or has the short proxy.
  */
 const struct file_operations *pseudofs_real_fops(const struct file *file)
 {
-	return pseudofs_guard(file_inode(file))->real_fops;
+	const struct inode *inode = file_inode(file);
+
+	if (inode->i_fop == &pseudofs_short_proxy_fops)
+		return NULL;
+	return pseudofs_guard(inode)->real_fops;
 }
 EXPORT_SYMBOL_GPL(pseudofs_real_fops);
+
+/**
+ * pseudofs_file_aux - what a file was created with for its operations
+ * @file: an open file
+ *
+ * Lets files that share their operations tell themselves apart, beside
+ * ->i_private, which is the data of each (debugfs_get_aux()).
+ *
+ * Return: the @aux given to pseudofs_create_file_aux() or
+ * pseudofs_create_file_short(), %NULL for a file made otherwise.
+ */
+void *pseudofs_file_aux(const struct file *file)
+{
+	return pseudofs_guard(file_inode(file))->aux;
+}
+EXPORT_SYMBOL_GPL(pseudofs_file_aux);
 
 /**
  * pseudofs_enter_cancellation - let a removal stop the running operation
@@ -264,7 +296,8 @@ void pseudofs_free_users(struct inode *inode)
 
 /*
  * Inside the bracket, check that the file may be opened and take a
- * reference to the module of its real operations.
+ * reference to the module of its real operations, if it has any (the
+ * short proxy has not).
  */
 static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 				   const struct file_operations *real_fops)
@@ -277,7 +310,7 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 		if (err)
 			return err;
 	}
-	if (fops_get(real_fops))
+	if (!real_fops || fops_get(real_fops))
 		return 0;
 #ifdef CONFIG_MODULES
 	/* the owner is being unloaded and removes the file soon */
@@ -288,15 +321,23 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 	return -ENXIO;
 }
 
+/* A removed file is not found any more, as far as its opener can tell. */
+static int pseudofs_proxy_get(struct dentry *dentry)
+{
+	int err = pseudofs_file_get(dentry);
+
+	return err == -EIO ? -ENOENT : err;
+}
+
 static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
-	const struct file_operations *real_fops = pseudofs_real_fops(file);
+	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
 	int err;
 
-	err = pseudofs_file_get(dentry);
+	err = pseudofs_proxy_get(dentry);
 	if (err)
-		return err == -EIO ? -ENOENT : err;
+		return err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
 	if (!err) {
 		replace_fops(file, real_fops);
@@ -312,144 +353,198 @@ static const struct file_operations pseudofs_open_proxy_fops = {
 };
 
 /*
- * Each proxy method calls the real one inside the bracket, or fails as
- * the file is removed.
+ * Enter the bracket for a method of the full or short proxy: 0, or what
+ * the method returns in place of the real one, which the file lacks
+ * (@missing, as debugfs's, removed or not) or may no longer call (-%EIO).
  */
-static loff_t pseudofs_proxy_llseek(struct file *file, loff_t offset,
-				    int whence)
+static int pseudofs_proxy_enter(struct file *file, unsigned int method,
+				int missing)
 {
 	struct dentry *dentry = file->f_path.dentry;
-	loff_t ret;
 
-	if (pseudofs_file_get(dentry))
-		return -EIO;
-	ret = pseudofs_real_fops(file)->llseek(file, offset, whence);
-	pseudofs_file_put(dentry);
+	if (!(pseudofs_guard(d_inode(dentry))->methods & method))
+		return missing;
+	return pseudofs_file_get(dentry);
+}
+
+static const struct file_operations *pseudofs_proxy_real(struct file *file)
+{
+	return pseudofs_guard(file_inode(file))->real_fops;
+}
+
+static const struct pseudofs_short_fops *pseudofs_proxy_short(struct file *file)
+{
+	return pseudofs_guard(file_inode(file))->short_fops;
+}
+
+static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
+					 int whence)
+{
+	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE);
+
+	if (!ret) {
+		ret = pseudofs_proxy_real(file)->llseek(file, offset, whence);
+		pseudofs_file_put(file->f_path.dentry);
+	}
 	return ret;
 }
 
-static ssize_t pseudofs_proxy_read(struct file *file, char __user *buf,
-				   size_t size, loff_t *ppos)
+static ssize_t pseudofs_full_proxy_read(struct file *file, char __user *buf,
+					size_t len, loff_t *ppos)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	ssize_t ret;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL);
 
-	if (pseudofs_file_get(dentry))
-		return -EIO;
-	ret = pseudofs_real_fops(file)->read(file, buf, size, ppos);
-	pseudofs_file_put(dentry);
+	if (!ret) {
+		ret = pseudofs_proxy_real(file)->read(file, buf, len, ppos);
+		pseudofs_file_put(file->f_path.dentry);
+	}
 	return ret;
 }
 
-static ssize_t pseudofs_proxy_write(struct file *file, const char __user *buf,
-				    size_t size, loff_t *ppos)
+static ssize_t pseudofs_full_proxy_write(struct file *file,
+					 const char __user *buf, size_t len,
+					 loff_t *ppos)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	ssize_t ret;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL);
 
-	if (pseudofs_file_get(dentry))
-		return -EIO;
-	ret = pseudofs_real_fops(file)->write(file, buf, size, ppos);
-	pseudofs_file_put(dentry);
+	if (!ret) {
+		ret = pseudofs_proxy_real(file)->write(file, buf, len, ppos);
+		pseudofs_file_put(file->f_path.dentry);
+	}
 	return ret;
 }
 
-static long pseudofs_proxy_ioctl(struct file *file, unsigned int cmd,
-				 unsigned long arg)
+static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
+				      unsigned long arg)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	long ret;
+	long ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_IOCTL, -ENOTTY);
 
-	if (pseudofs_file_get(dentry))
-		return -EIO;
-	ret = pseudofs_real_fops(file)->unlocked_ioctl(file, cmd, arg);
-	pseudofs_file_put(dentry);
+	if (!ret) {
+		ret = pseudofs_proxy_real(file)->unlocked_ioctl(file, cmd, arg);
+		pseudofs_file_put(file->f_path.dentry);
+	}
 	return ret;
 }
 
-static __poll_t pseudofs_proxy_poll(struct file *file,
-				    struct poll_table_struct *wait)
+static __poll_t pseudofs_full_proxy_poll(struct file *file,
+					 struct poll_table_struct *wait)
 {
-	struct dentry *dentry = file->f_path.dentry;
+	int err = pseudofs_proxy_enter(file, PSEUDOFS_HAS_POLL, 1);
 	__poll_t mask;
 
-	if (pseudofs_file_get(dentry))
-		return EPOLLHUP;
-	mask = pseudofs_real_fops(file)->poll(file, wait);
-	pseudofs_file_put(dentry);
+	if (err)
+		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
+	mask = pseudofs_proxy_real(file)->poll(file, wait);
+	pseudofs_file_put(file->f_path.dentry);
 	return mask;
+}
+
+static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
+	int err;
+
+	err = pseudofs_proxy_get(dentry);
+	if (err)
+		return err;
+	err = pseudofs_proxy_may_open(inode, file, real_fops);
+	if (err || !real_fops->open)
+		goto out;
+	err = real_fops->open(inode, file);
+	if (err)
+		fops_put(real_fops);
+	/* an ->open that put in operations of its own gives up the proxy */
+	else if (WARN(file->f_op != &pseudofs_full_proxy_fops,
+		      "%pd: ->open replaced the proxy\n", dentry))
+		fops_put(real_fops);
+out:
+	pseudofs_file_put(dentry);
+	return err;
 }
 
 /*
  * ->release always runs, removed or not, so that nothing leaks; it must
  * not rely on ->i_private any more.
  */
-static int pseudofs_proxy_release(struct inode *inode, struct file *file)
+static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 {
-	const struct file_operations *real_fops = pseudofs_real_fops(file);
-	const struct file_operations *proxy_fops = file->f_op;
+	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
 	int err = 0;
 
 	if (real_fops->release)
 		err = real_fops->release(inode, file);
-	replace_fops(file, inode->i_fop);
-	kfree(proxy_fops);
 	fops_put(real_fops);
-	return err;
-}
-
-/*
- * Each open file gets operations of its own with exactly the methods its
- * real operations have, so that the VFS treats a missing one as it would.
- */
-static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
-{
-	struct dentry *dentry = file->f_path.dentry;
-	const struct file_operations *real_fops = pseudofs_real_fops(file);
-	const struct file_operations *proxy;
-	int err;
-
-	err = pseudofs_file_get(dentry);
-	if (err)
-		return err == -EIO ? -ENOENT : err;
-	err = pseudofs_proxy_may_open(inode, file, real_fops);
-	if (err)
-		goto out;
-	err = -ENOMEM;
-	proxy = kmemdup(&(const struct file_operations) {
-		.release = pseudofs_proxy_release,
-		.llseek = real_fops->llseek ? pseudofs_proxy_llseek : NULL,
-		.read = real_fops->read ? pseudofs_proxy_read : NULL,
-		.write = real_fops->write ? pseudofs_proxy_write : NULL,
-		.poll = real_fops->poll ? pseudofs_proxy_poll : NULL,
-		.unlocked_ioctl = real_fops->unlocked_ioctl ?
-				  pseudofs_proxy_ioctl : NULL,
-	}, sizeof(*proxy), GFP_KERNEL);
-	if (!proxy)
-		goto out_put;
-	replace_fops(file, proxy);
-	err = real_fops->open ? real_fops->open(inode, file) : 0;
-	if (err) {
-		replace_fops(file, inode->i_fop);
-		kfree(proxy);
-		goto out_put;
-	}
-	/* an ->open that put in operations of its own gives up the proxy */
-	if (WARN(file->f_op != proxy, "%pd: ->open replaced the proxy\n",
-		 dentry)) {
-		kfree(proxy);
-		goto out_put;
-	}
-	goto out;
-out_put:
-	fops_put(real_fops);
-out:
-	pseudofs_file_put(dentry);
 	return err;
 }
 
 static const struct file_operations pseudofs_full_proxy_fops = {
-	.open	= pseudofs_full_proxy_open,
+	.open		= pseudofs_full_proxy_open,
+	.release	= pseudofs_full_proxy_release,
+	.llseek		= pseudofs_full_proxy_llseek,
+	.read		= pseudofs_full_proxy_read,
+	.write		= pseudofs_full_proxy_write,
+	.poll		= pseudofs_full_proxy_poll,
+	.unlocked_ioctl	= pseudofs_full_proxy_ioctl,
+};
+
+static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
+					  int whence)
+{
+	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE);
+
+	if (!ret) {
+		ret = pseudofs_proxy_short(file)->llseek(file, offset, whence);
+		pseudofs_file_put(file->f_path.dentry);
+	}
+	return ret;
+}
+
+static ssize_t pseudofs_short_proxy_read(struct file *file, char __user *buf,
+					 size_t len, loff_t *ppos)
+{
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL);
+
+	if (!ret) {
+		ret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);
+		pseudofs_file_put(file->f_path.dentry);
+	}
+	return ret;
+}
+
+static ssize_t pseudofs_short_proxy_write(struct file *file,
+					  const char __user *buf, size_t len,
+					  loff_t *ppos)
+{
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL);
+
+	if (!ret) {
+		ret = pseudofs_proxy_short(file)->write(file, buf, len, ppos);
+		pseudofs_file_put(file->f_path.dentry);
+	}
+	return ret;
+}
+
+static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	int err;
+
+	err = pseudofs_proxy_get(dentry);
+	if (err)
+		return err;
+	err = pseudofs_proxy_may_open(inode, file, NULL);
+	if (!err)
+		err = simple_open(inode, file);
+	pseudofs_file_put(dentry);
+	return err;
+}
+
+static const struct file_operations pseudofs_short_proxy_fops = {
+	.open	= pseudofs_short_proxy_open,
+	.llseek	= pseudofs_short_proxy_llseek,
+	.read	= pseudofs_short_proxy_read,
+	.write	= pseudofs_short_proxy_write,
 };
 
 /**
@@ -487,18 +582,44 @@ bool pseudofs_full_proxy_covers(const struct file_operations *fops)
 EXPORT_SYMBOL_GPL(pseudofs_full_proxy_covers);
 
 /*
- * Give @inode, a new regular file, @fops, or a proxy of them; @proxy and
- * @fops were checked by pseudofs_create_file().
+ * Give @inode, a new regular file, @fops or a proxy of them, and @aux;
+ * @proxy and @fops were checked by the pseudofs_create_file*() functions:
+ * for %PSEUDOFS_PROXY_SHORT, @fops are a struct pseudofs_short_fops.  The
+ * methods the full and short proxies call are noted now, while the file
+ * cannot be removed yet, not at the first open.
  */
 void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-			const struct file_operations *fops)
+			const void *fops, const void *aux)
 {
-	if (proxy == PSEUDOFS_PROXY_NONE) {
+	const struct pseudofs_short_fops *sfops = fops;
+	const struct file_operations *ffops = fops;
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+
+	g->aux = (void *)aux;
+	switch (proxy) {
+	case PSEUDOFS_PROXY_NONE:
 		if (fops)
 			inode->i_fop = fops;
 		return;
+	case PSEUDOFS_PROXY_OPEN:
+		g->real_fops = ffops;
+		inode->i_fop = &pseudofs_open_proxy_fops;
+		return;
+	case PSEUDOFS_PROXY_SHORT:
+		g->short_fops = sfops;
+		inode->i_fop = &pseudofs_short_proxy_fops;
+		g->methods = (sfops->read ? PSEUDOFS_HAS_READ : 0) |
+			     (sfops->write ? PSEUDOFS_HAS_WRITE : 0) |
+			     (sfops->llseek ? PSEUDOFS_HAS_LLSEEK : 0);
+		return;
+	case PSEUDOFS_PROXY_FULL:
+		g->real_fops = ffops;
+		inode->i_fop = &pseudofs_full_proxy_fops;
+		g->methods = (ffops->read ? PSEUDOFS_HAS_READ : 0) |
+			     (ffops->write ? PSEUDOFS_HAS_WRITE : 0) |
+			     (ffops->llseek ? PSEUDOFS_HAS_LLSEEK : 0) |
+			     (ffops->poll ? PSEUDOFS_HAS_POLL : 0) |
+			     (ffops->unlocked_ioctl ? PSEUDOFS_HAS_IOCTL : 0);
+		return;
 	}
-	pseudofs_guard(inode)->real_fops = fops;
-	inode->i_fop = proxy == PSEUDOFS_PROXY_FULL ?
-		&pseudofs_full_proxy_fops : &pseudofs_open_proxy_fops;
 }

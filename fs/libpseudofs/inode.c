@@ -2,13 +2,14 @@
 /*
  * inode.c - creating, looking up and removing entries of a pseudo filesystem
  *
- * The tree lives in the dcache: every entry holds a dentry reference from
- * pseudofs_start_creating() until pseudofs_remove() drops it.  Creation
- * works in whichever superblock its parent belongs to; only a
+ * The tree lives in the dcache: every entry is a persistent dentry
+ * (d_make_persistent()) until pseudofs_remove() makes it discardable.
+ * Creation works in whichever superblock its parent belongs to; only a
  * PSEUDOFS_SINGLE filesystem, whose superblock the internal mount of
  * pseudofs_register() keeps, has a default parent.  Creation locks the
  * parent directory from pseudofs_start_creating() to
- * pseudofs_end_creating().
+ * pseudofs_end_creating(), which are libfs's simple_start_creating() and
+ * simple_done_creating() in the right superblock.
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -18,105 +19,31 @@
 #include <linux/namei.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include "../internal.h"	/* find_next_child() */
 #include "internal.h"
 
 /*
  * Check @name and @parent; a %NULL parent is the root of a single
- * instance.  Return the length
- * of @name or a negative errno.  One pass over the name: every creation
- * and lookup comes through here.
+ * instance.  The name itself is checked by the lookup that follows, as
+ * lookup_noperm() checks it.
  */
 static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 				 struct dentry **parent)
 {
-	int len;
-
 	if (IS_ERR(*parent))
 		return PTR_ERR(*parent);
 	if (IS_ERR_OR_NULL(name))
-		return -EINVAL;
-	for (len = 0; name[len]; len++) {
-		if (name[len] == '/')
-			return -EINVAL;
-		if (len == NAME_MAX)
-			return -ENAMETOOLONG;
-	}
-	if (!len || is_dot_dotdot(name, len))
 		return -EINVAL;
 	if (*parent && !d_is_dir(*parent))
 		return -ENOTDIR;
 	if (!pseudofs_registered(pfs))
 		return -ENOENT;
 	if (*parent)
-		return (*parent)->d_sb->s_type == &pfs->type ? len : -EINVAL;
+		return (*parent)->d_sb->s_type == &pfs->type ? 0 : -EINVAL;
 	if (pfs->instances != PSEUDOFS_SINGLE)
 		return -EINVAL;
 	*parent = pfs->state->mount->mnt_root;
-	return len;
-}
-
-/* @name in @parent, hashed as the dcache hashes names there. */
-static int pseudofs_qstr(struct dentry *parent, const char *name, int len,
-			 struct qstr *q)
-{
-	*q = (struct qstr)QSTR_INIT(name, len);
-	q->hash = full_name_hash(parent, name, len);
-	if (unlikely(parent->d_flags & DCACHE_OP_HASH))
-		return parent->d_op->d_hash(parent, q);
 	return 0;
-}
-
-/*
- * The valid dentry the dcache holds for @q in @parent, or NULL; a stale one
- * is invalidated, as lookup_dcache() does.
- *
- * Entries are created and looked up by the kernel for itself, not by a task
- * walking a path, so the caller's permission on @parent is never checked,
- * as lookup_one_len() would.  pseudofs_check_parent() has checked the name.
- */
-static struct dentry *pseudofs_d_lookup(struct dentry *parent,
-					const struct qstr *q)
-{
-	struct dentry *dentry = d_lookup(parent, q);
-	int valid;
-
-	if (!dentry || likely(!(dentry->d_flags & DCACHE_OP_REVALIDATE)))
-		return dentry;
-	valid = dentry->d_op->d_revalidate(dentry, 0);
-	if (valid > 0)
-		return dentry;
-	if (!valid)
-		d_invalidate(dentry);
-	dput(dentry);
-	return valid ? ERR_PTR(valid) : NULL;
-}
-
-/*
- * lookup_one_len() without the permission check, @parent locked: the
- * dcache's dentry, else a new one the directory's ->lookup() fills in.
- */
-static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
-					     const char *name, int len)
-{
-	struct inode *dir = d_inode(parent);
-	struct dentry *dentry, *old;
-	struct qstr q;
-	int err = pseudofs_qstr(parent, name, len, &q);
-
-	if (unlikely(err))
-		return ERR_PTR(err);
-	dentry = pseudofs_d_lookup(parent, &q);
-	if (dentry)
-		return dentry;
-	dentry = d_alloc(parent, &q);
-	if (unlikely(!dentry))
-		return ERR_PTR(-ENOMEM);
-	old = dir->i_op->lookup(dir, dentry, 0);
-	if (unlikely(old)) {
-		dput(dentry);
-		dentry = old;
-	}
-	return dentry;
 }
 
 /**
@@ -126,38 +53,27 @@ static struct dentry *pseudofs_lookup_locked(struct dentry *parent,
  * @parent: directory to create it in, %NULL for the root of a
  *	%PSEUDOFS_SINGLE filesystem
  *
- * On success @parent is locked and the negative dentry returned must be
- * passed to pseudofs_end_creating(), once made positive, or
- * pseudofs_failed_creating().  The kernel creates entries for itself: the
- * calling task's permission on @parent is not checked.
+ * simple_start_creating() in the right superblock.  On success @parent is
+ * locked and the negative dentry returned must be passed to
+ * pseudofs_end_creating(), once made positive with d_make_persistent(), or
+ * to pseudofs_failed_creating().  The kernel creates entries for itself:
+ * the calling task's permission on @parent is not checked.
  *
- * Return: the dentry, or ERR_PTR(-%EINVAL) for a bad @name (empty, "." or
- * "..", or with a '/'), a @parent of another filesystem or a %NULL one of
- * a filesystem with several instances,
- * -%ENAMETOOLONG for a @name longer than %NAME_MAX, -%ENOTDIR if @parent is
- * no directory, -%ENOENT if it was removed or @pfs is not registered,
+ * Return: the dentry, or ERR_PTR(-%EACCES) for a bad @name (empty, "." or
+ * "..", or with a '/'), -%ENAMETOOLONG for one longer than %NAME_MAX,
+ * -%EINVAL for a %NULL @name, a @parent of another filesystem or a %NULL
+ * one of a filesystem with several instances, -%ENOTDIR if @parent is no
+ * directory, -%ENOENT if it was removed or @pfs is not registered,
  * -%EEXIST if @name exists, or the error @parent encodes.
  */
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
-	struct dentry *dentry;
-	int len = pseudofs_check_parent(pfs, name, &parent);
+	int err = pseudofs_check_parent(pfs, name, &parent);
 
-	if (len < 0)
-		return ERR_PTR(len);
-	inode_lock(d_inode(parent));
-	if (unlikely(IS_DEADDIR(d_inode(parent))))
-		dentry = ERR_PTR(-ENOENT);
-	else
-		dentry = pseudofs_lookup_locked(parent, name, len);
-	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
-		dput(dentry);
-		dentry = ERR_PTR(-EEXIST);
-	}
-	if (IS_ERR(dentry))
-		inode_unlock(d_inode(parent));
-	return dentry;
+	if (err)
+		return ERR_PTR(err);
+	return simple_start_creating(parent, name);
 }
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
 
@@ -169,24 +85,23 @@ EXPORT_SYMBOL_GPL(pseudofs_start_creating);
  */
 struct dentry *pseudofs_failed_creating(struct dentry *dentry)
 {
-	inode_unlock(d_inode(dentry->d_parent));
-	dput(dentry);
+	simple_done_creating(dentry);
 	return ERR_PTR(-ENOMEM);
 }
 EXPORT_SYMBOL_GPL(pseudofs_failed_creating);
 
 /**
  * pseudofs_end_creating - unlock the parent after creating an entry
- * @dentry: the dentry pseudofs_start_creating() returned, now positive
+ * @dentry: the dentry pseudofs_start_creating() returned, now persistent
  *
- * The reference taken by pseudofs_start_creating() stays with the entry
- * until pseudofs_remove().
+ * The lookup's reference is dropped: the entry is kept by the reference
+ * d_make_persistent() took, until pseudofs_remove().
  *
- * Return: @dentry.
+ * Return: @dentry, which the caller holds no reference to.
  */
 struct dentry *pseudofs_end_creating(struct dentry *dentry)
 {
-	inode_unlock(d_inode(dentry->d_parent));
+	simple_done_creating(dentry);
 	return dentry;
 }
 EXPORT_SYMBOL_GPL(pseudofs_end_creating);
@@ -249,7 +164,7 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 		ops->init_inode(dentry, inode);
 	if (S_ISDIR(inode->i_mode))
 		inc_nlink(inode);	/* for "." */
-	d_instantiate(dentry, inode);
+	d_make_persistent(dentry, inode);
 	if (S_ISDIR(inode->i_mode)) {
 		inc_nlink(dir);
 		fsnotify_mkdir(dir, dentry);
@@ -261,9 +176,8 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 				      umode_t mode, struct dentry *parent,
-				      void *data, void *fsdata,
-				      enum pseudofs_proxy proxy,
-				      const struct file_operations *fops,
+				      void *data, void *fsdata, const void *aux,
+				      enum pseudofs_proxy proxy, const void *fops,
 				      const struct inode_operations *iops)
 {
 	struct dentry *dentry;
@@ -279,7 +193,7 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		make_empty_dir_inode(inode);
 		inode->i_flags |= S_AUTOMOUNT;
 	}
-	pseudofs_set_proxy(inode, proxy, fops);
+	pseudofs_set_proxy(inode, proxy, fops, aux);
 	if (iops)
 		inode->i_op = iops;
 	if (S_ISLNK(mode))
@@ -291,32 +205,63 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 }
 
 /**
- * pseudofs_create_file - create a regular file
+ * pseudofs_create_file_aux - create a regular file
  * @pfs: the pseudo filesystem
  * @name: its name
  * @mode: its permissions; the type may be given, but must be S_IFREG
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  * @data: stored in ->i_private
- * @proxy: how the file is kept safe from its removal
+ * @aux: what pseudofs_file_aux() returns for the file, may be %NULL
+ * @proxy: how the file is kept safe from its removal, not
+ *	%PSEUDOFS_PROXY_SHORT (see pseudofs_create_file_short())
  * @fops: its file operations; with a @proxy, the proxy's calls them
+ *
+ * pseudofs_create_file() is this with no @aux.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
  * -%EINVAL for a @mode of another type, an unknown @proxy, or a @proxy
  * without @fops.
  */
-struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
-				    umode_t mode, struct dentry *parent,
-				    void *data, enum pseudofs_proxy proxy,
-				    const struct file_operations *fops)
+struct dentry *pseudofs_create_file_aux(struct pseudofs *pfs, const char *name,
+					umode_t mode, struct dentry *parent,
+					void *data, const void *aux,
+					enum pseudofs_proxy proxy,
+					const struct file_operations *fops)
 {
 	if ((mode & S_IFMT) && !S_ISREG(mode))
 		return ERR_PTR(-EINVAL);
 	if (proxy > PSEUDOFS_PROXY_FULL || (proxy && !fops))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
-			       data, NULL, proxy, fops, NULL);
+			       data, NULL, aux, proxy, fops, NULL);
 }
-EXPORT_SYMBOL_GPL(pseudofs_create_file);
+EXPORT_SYMBOL_GPL(pseudofs_create_file_aux);
+
+/**
+ * pseudofs_create_file_short - create a regular file of the short proxy
+ * @pfs: the pseudo filesystem
+ * @name: its name
+ * @mode: its permissions; the type may be given, but must be S_IFREG
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
+ * @data: stored in ->i_private
+ * @aux: what pseudofs_file_aux() returns for the file, may be %NULL
+ * @fops: its read, write and llseek, which the short proxy calls
+ *
+ * Return: as pseudofs_create_file_aux(); -%EINVAL without @fops.
+ */
+struct dentry *pseudofs_create_file_short(struct pseudofs *pfs,
+					  const char *name, umode_t mode,
+					  struct dentry *parent, void *data,
+					  const void *aux,
+					  const struct pseudofs_short_fops *fops)
+{
+	if (((mode & S_IFMT) && !S_ISREG(mode)) || !fops)
+		return ERR_PTR(-EINVAL);
+	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
+			       data, NULL, aux, PSEUDOFS_PROXY_SHORT, fops,
+			       NULL);
+}
+EXPORT_SYMBOL_GPL(pseudofs_create_file_short);
 
 /**
  * pseudofs_create_dir - create a directory
@@ -335,7 +280,7 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 	if (mode & ~S_IALLUGO)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent,
-			       NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, NULL);
+			       NULL, NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
 
@@ -426,14 +371,20 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 
 /*
  * ->mkdir of the directories of pseudofs_create_user_dir(): the ->user_mkdir
- * hook, with @dir unlocked.  Returns what the hook returns, -EEXIST if a
- * racing mkdir made @dentry meanwhile, or -ENOMEM.
+ * hook, with @dir unlocked.  The hook makes @dentry itself positive: the
+ * name looked up again finds it.  Returns NULL, or ERR_PTR() of what the
+ * hook returns, -EEXIST if a racing mkdir made @dentry meanwhile, or
+ * -ENOMEM.
  */
-static int pseudofs_user_dir_mkdir(struct mnt_idmap *idmap, struct inode *dir,
-				   struct dentry *dentry, umode_t mode)
+static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
+					      struct inode *dir,
+					      struct dentry *dentry,
+					      umode_t mode)
 {
-	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->user_mkdir,
-				      dir, dentry, NULL);
+	int err = pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->user_mkdir,
+					 dir, dentry, NULL);
+
+	return err ? ERR_PTR(err) : NULL;
 }
 
 /*
@@ -519,7 +470,7 @@ struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       PSEUDOFS_PROXY_NONE, NULL,
+			       NULL, PSEUDOFS_PROXY_NONE, NULL,
 			       &pseudofs_user_dir_inode_operations);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
@@ -556,7 +507,7 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 			return ERR_PTR(-ENOMEM);
 	}
 	dentry = pseudofs_create(pfs, name, S_IFLNK | mode, parent,
-				 link, NULL, PSEUDOFS_PROXY_NONE, NULL, iops);
+				 link, NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, iops);
 	if (IS_ERR(dentry))
 		kfree(link);
 	return dentry;
@@ -580,7 +531,7 @@ struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 					 struct dentry *parent,
 					 void *data, void *fsdata)
 {
-	return pseudofs_create(pfs, name, 0, parent, data, fsdata,
+	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL,
 			       PSEUDOFS_PROXY_NONE, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_automount);
@@ -592,10 +543,11 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
  *	filesystem
  *
- * The dentry stays valid for as long as the caller holds it, even once it
- * is removed; the superblock of a %PSEUDOFS_SINGLE filesystem lives as long
- * as it is registered, another one only until it is unmounted.  As for
- * creation, the calling task's permission on @parent is not checked.
+ * lookup_noperm_positive_unlocked() in the right superblock.  The dentry
+ * stays valid for as long as the caller holds it, even once it is removed;
+ * the superblock of a %PSEUDOFS_SINGLE filesystem lives as long as it is
+ * registered, another one only until it is unmounted.  As for creation,
+ * the calling task's permission on @parent is not checked.
  *
  * Return: the dentry, to be released with dput(), or an ERR_PTR():
  * -%ENOENT if there is no such entry, see pseudofs_start_creating() for
@@ -604,51 +556,13 @@ EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
 {
-	int len = pseudofs_check_parent(pfs, name, &parent), err;
-	struct dentry *dentry;
-	struct qstr q;
+	int err = pseudofs_check_parent(pfs, name, &parent);
 
-	if (len < 0)
-		return ERR_PTR(len);
-	err = pseudofs_qstr(parent, name, len, &q);
-	if (unlikely(err))
+	if (err)
 		return ERR_PTR(err);
-	dentry = pseudofs_d_lookup(parent, &q);
-	if (!IS_ERR_OR_NULL(dentry) && d_really_is_positive(dentry))
-		return dentry;
-	if (!dentry) {		/* not in the dcache: ask the directory */
-		inode_lock(d_inode(parent));
-		dentry = pseudofs_lookup_locked(parent, name, len);
-		inode_unlock(d_inode(parent));
-	}
-	if (!IS_ERR(dentry) && d_really_is_negative(dentry)) {
-		dput(dentry);
-		dentry = ERR_PTR(-ENOENT);
-	}
-	return dentry;
+	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
 }
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
-
-/* The next positive child of @parent after @prev, held; drops @prev. */
-static struct dentry *pseudofs_next_child(struct dentry *parent,
-					  struct dentry *prev)
-{
-	struct dentry *child = NULL, *d;
-
-	spin_lock(&parent->d_lock);
-	d = prev ? d_next_sibling(prev) : d_first_child(parent);
-	hlist_for_each_entry_from(d, d_sib) {
-		spin_lock_nested(&d->d_lock, DENTRY_D_LOCK_NESTED);
-		if (simple_positive(d))
-			child = dget_dlock(d);
-		spin_unlock(&d->d_lock);
-		if (child)
-			break;
-	}
-	spin_unlock(&parent->d_lock);
-	dput(prev);
-	return child;
-}
 
 /*
  * Unhash @victim and detach whatever is mounted on or below it.  A file
@@ -674,28 +588,21 @@ static void pseudofs_unhash(struct dentry *victim)
 /*
  * Take @victim out of its parent @dir, locked.  Whoever finds it still
  * hashed removes it; a second remover finds it unhashed and does nothing,
- * so the parent's link count and the entry's reference are dropped once.
+ * so the parent's link count and the tree's reference are dropped once.
  * A file still in use goes on @drain.
  */
 static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
 			    struct list_head *drain)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
-
 	if (!simple_positive(victim))
 		return;
 	pseudofs_unhash(victim);
-	if (d_is_dir(victim)) {
+	if (d_is_dir(victim))
 		drop_nlink(dir);
-		fsnotify_rmdir(dir, victim);
-	} else {
-		fsnotify_unlink(dir, victim);
-		if (d_is_reg(victim))
-			pseudofs_users_removed(victim, drain);
-	}
-	if (ops && ops->entry_removed)
-		ops->entry_removed(victim);
-	dput(victim);		/* the entry's own reference */
+	else if (d_is_reg(victim))
+		pseudofs_users_removed(victim, drain);
+	fsnotify_delete(dir, d_inode(victim), victim);
+	d_make_discardable(victim);
 }
 
 /**
@@ -704,16 +611,16 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
  * @dentry: the entry; nothing is done for %NULL or an ERR_PTR()
  *
  * Removes the children before their directory, each with the directory
- * locked, calls the ->entry_removed hook for every entry removed and drops its
- * reference.  Then, with no directory locked, waits for the users of the
- * files removed that are inside pseudofs_file_get() and pseudofs_file_put()
- * (see enum pseudofs_proxy).  The caller's own reference to @dentry, if any,
- * stays.
+ * locked, and makes each discardable, as simple_recursive_removal() does.
+ * Then, with no directory locked, waits for the users of the files removed
+ * that are inside pseudofs_file_get() and pseudofs_file_put() (see enum
+ * pseudofs_proxy).  The caller's own reference to @dentry, if any, stays.
  * Removing an entry that is already gone, or racing with another removal
- * of it, is harmless while @dentry is still valid: the first removal drops
- * the tree's reference, so a second one needs a reference of the caller's
- * own (from pseudofs_lookup()).  A dentry kept only by the tree is freed
- * by its removal and must not be passed again.
+ * of it or of a directory above it, is harmless while @dentry is still
+ * valid: whoever finds an entry still hashed removes it, and the others
+ * leave it alone (simple_recursive_removal() would drop its parent's link
+ * again).  The first removal drops the tree's reference, so a second one
+ * needs a reference of the caller's own (from pseudofs_lookup()).
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
@@ -734,7 +641,7 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 		if (d_is_dir(this))
 			inode->i_flags |= S_DEAD;
 		/* descend to the first child left, or empty @this and go up */
-		while (!(child = pseudofs_next_child(this, victim))) {
+		while (!(child = find_next_child(this, victim))) {
 			clear_nlink(inode);
 			inode_set_ctime_current(inode);
 			inode_unlock(inode);
@@ -759,74 +666,59 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 EXPORT_SYMBOL_GPL(pseudofs_remove);
 
 /**
- * pseudofs_rename - rename or move an entry
+ * pseudofs_change_name - rename an entry within its directory
  * @pfs: the pseudo filesystem
- * @old_dir: the directory that holds @old_dentry
- * @old_dentry: the entry
- * @new_dir: the directory to move it to, may be @old_dir
- * @new_name: its new name, which must not exist in @new_dir
+ * @dentry: the entry
+ * @new_name: its new name, which must not exist in the directory
  *
- * Return: @old_dentry, renamed, or an ERR_PTR(): -%EINVAL for a bad
- * @new_name, a directory of another filesystem, an entry that is not in
- * @old_dir, already removed, mounted on, or a move into itself;
- * -%ENAMETOOLONG, -%ENOTDIR as for pseudofs_start_creating(); -%EXDEV if
- * lock_rename() refuses the pair of directories; -%EEXIST if @new_name
- * exists.
+ * As debugfs_change_name(): a move to another directory has no user.
+ *
+ * Return: 0; -%EINVAL for an entry of another filesystem or a %NULL
+ * @new_name; -%EACCES, -%ENAMETOOLONG for a bad @new_name, see
+ * pseudofs_start_creating(); -%ENOENT for an entry already removed;
+ * -%EEXIST if @new_name exists (0 if it names @dentry itself); -%EBUSY
+ * if the entry is mounted on.
  */
-struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
-			       struct dentry *old_dentry,
-			       struct dentry *new_dir, const char *new_name)
+int pseudofs_change_name(struct pseudofs *pfs, struct dentry *dentry,
+			 const char *new_name)
 {
+	struct renamedata rd = { .flags = RENAME_NOREPLACE };
 	struct name_snapshot old_name;
-	struct dentry *dentry, *trap;
-	int err, len;
+	struct dentry *target;
+	struct inode *dir;
+	int err;
 
-	if (IS_ERR_OR_NULL(old_dentry))
-		return old_dentry ?: ERR_PTR(-EINVAL);
-	if (IS_ERR(old_dir))
-		return old_dir;
-	if (!old_dir)
-		return ERR_PTR(-EINVAL);
-	len = pseudofs_check_parent(pfs, new_name, &new_dir);
-	if (len < 0)
-		return ERR_PTR(len);
-	if (old_dir->d_sb != new_dir->d_sb || !d_is_dir(old_dir))
-		return ERR_PTR(-EINVAL);
-
-	trap = lock_rename(new_dir, old_dir);
-	if (IS_ERR(trap))
-		return trap;
-	/* the entry must still be in @old_dir, which must still exist */
-	err = -EINVAL;
-	if (!simple_positive(old_dentry) || old_dentry->d_parent != old_dir ||
-	    IS_DEADDIR(d_inode(old_dir)) || IS_DEADDIR(d_inode(new_dir)) ||
-	    old_dentry == trap || d_mountpoint(old_dentry))
-		goto unlock;
-	dentry = pseudofs_lookup_locked(new_dir, new_name, len);
-	err = PTR_ERR(dentry);
-	if (IS_ERR(dentry))
-		goto unlock;
-	err = -EEXIST;
-	if (d_really_is_positive(dentry))
+	if (IS_ERR_OR_NULL(dentry) || IS_ERR_OR_NULL(new_name) ||
+	    dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry))
+		return -EINVAL;
+	rd.old_parent = dget_parent(dentry);
+	rd.new_parent = rd.old_parent;
+	target = lookup_noperm_unlocked(&QSTR(new_name), rd.new_parent);
+	err = PTR_ERR(target);
+	if (IS_ERR(target))
+		goto out;
+	err = start_renaming_two_dentries(&rd, dentry, target);
+	if (err) {
+		if (err == -EEXIST && target == dentry)
+			err = 0;	/* renamed to itself */
 		goto put;
-	err = -EINVAL;
-	if (dentry == trap)
-		goto put;
-
-	take_dentry_name_snapshot(&old_name, old_dentry);
-	err = simple_rename(&nop_mnt_idmap, d_inode(old_dir), old_dentry,
-			    d_inode(new_dir), dentry, 0);
-	if (!err) {
-		d_move(old_dentry, dentry);
-		fsnotify_move(d_inode(old_dir), d_inode(new_dir),
-			      &old_name.name, d_is_dir(old_dentry), NULL,
-			      old_dentry);
 	}
-	release_dentry_name_snapshot(&old_name);
+	err = -EBUSY;
+	if (!d_mountpoint(dentry)) {
+		dir = d_inode(rd.old_parent);
+		take_dentry_name_snapshot(&old_name, dentry);
+		simple_rename_timestamp(dir, dentry, dir, rd.new_dentry);
+		d_move(dentry, rd.new_dentry);
+		fsnotify_move(dir, dir, &old_name.name, d_is_dir(dentry), NULL,
+			      dentry);
+		release_dentry_name_snapshot(&old_name);
+		err = 0;
+	}
+	end_renaming(&rd);
 put:
-	dput(dentry);
-unlock:
-	unlock_rename(new_dir, old_dir);
-	return err ? ERR_PTR(err) : old_dentry;
+	dput(target);
+out:
+	dput(rd.old_parent);
+	return err;
 }
-EXPORT_SYMBOL_GPL(pseudofs_rename);
+EXPORT_SYMBOL_GPL(pseudofs_change_name);

@@ -22,17 +22,12 @@ struct vfsmount;
  * @inode_cache: slab of its inodes
  * @user_dir_mutex: serializes the ->user_mkdir and ->user_rmdir hooks
  * @registered: set at the end of pseudofs_register()
- * @nr_opts: one more than the highest @opt of the filesystem's own options
- * @guard_offset: where the struct pseudofs_guard of an inode is, from the
- *	start of the filesystem's inode structure
  */
 struct pseudofs_state {
 	bool registered;
 	struct vfsmount *mount;
 	struct kmem_cache *inode_cache;
 	struct mutex user_dir_mutex;	/* see above */
-	int nr_opts;
-	size_t guard_offset;
 };
 
 /**
@@ -56,20 +51,43 @@ struct pseudofs_users {
 };
 
 /**
- * struct pseudofs_guard - what the library keeps beside every inode
- * @real_fops: a proxied file's own operations, else %NULL
+ * struct pseudofs_guard - what the library keeps in front of every inode
+ * @real_fops: the own operations of a file with the open or full proxy
+ * @short_fops: those of a file with the short proxy
  * @users: allocated by the first pseudofs_file_get(), freed with the inode
+ * @aux: what pseudofs_file_aux() returns
+ * @methods: for the full and short proxies, which methods the file's own
+ *	operations have (file.c's PSEUDOFS_HAS_*), found when it is created:
+ *	an open of the file once removed need not look at operations that
+ *	may have gone with their module
+ * @rcu: frees the slab object, which the guard starts, once the inode is
+ *	destroyed: ->destroy_inode is done with the other fields by then
+ *
+ * Which of @real_fops and @short_fops is meant, if any, the inode's
+ * ->i_fop says: a proxy of file.c's.
  */
 struct pseudofs_guard {
-	const struct file_operations *real_fops;
-	struct pseudofs_users *users;
+	union {
+		struct {
+			union {
+				const struct file_operations *real_fops;
+				const struct pseudofs_short_fops *short_fops;
+			};
+			struct pseudofs_users *users;
+			void *aux;
+			unsigned int methods;
+		};
+		struct rcu_head rcu;
+	};
 };
+
+/* Where the filesystem's inode structure starts in the slab object */
+#define PSEUDOFS_GUARD_SIZE	ALIGN(sizeof(struct pseudofs_guard), 16)
 
 static inline struct pseudofs_guard *pseudofs_guard(const struct inode *inode)
 {
-	const struct pseudofs *pfs = pseudofs_of(inode->i_sb);
-
-	return (void *)inode - pfs->inode_offset + pfs->state->guard_offset;
+	return (void *)inode - pseudofs_of(inode->i_sb)->inode_offset -
+	       PSEUDOFS_GUARD_SIZE;
 }
 
 /* file.c */
@@ -77,7 +95,7 @@ void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain);
 void pseudofs_drain(struct list_head *drain);
 void pseudofs_free_users(struct inode *inode);
 void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-			const struct file_operations *fops);
+			const void *fops, const void *aux);
 
 /**
  * struct pseudofs_mount_opts - uid=, gid= and mode=
@@ -96,30 +114,23 @@ struct pseudofs_mount_opts {
 /**
  * struct pseudofs_fc_info - a mount or remount context's ->fs_private
  * @opts: uid=, gid= and mode= as parsed
- * @given: BIT_ULL(opt) of each of the filesystem's own options parsed
- * @values: their values, by opt
+ * @data: the filesystem's own part, pseudofs_fc_data()
  */
 struct pseudofs_fc_info {
 	struct pseudofs_mount_opts opts;
-	u64 given;
-	u64 values[];
+	u8 data[] __aligned(8);
 };
 
 /**
  * struct pseudofs_sb_info - a superblock's ->s_fs_info
  * @opts: uid=, gid= and mode= in force
  * @key: for %PSEUDOFS_PER_KEY, what ->instance_key() returned
- * @data: the filesystem's per-superblock data, pseudofs_instance_data(),
- *	after @values in the same allocation
- * @given: BIT_ULL(opt) of each of the filesystem's own options ever given
- * @values: their values in force, by opt
+ * @data: the filesystem's per-superblock data, pseudofs_instance_data()
  */
 struct pseudofs_sb_info {
 	struct pseudofs_mount_opts opts;
 	void *key;
-	void *data;
-	u64 given;
-	u64 values[];
+	u8 data[] __aligned(8);
 };
 
 /* Give @inode the owner in @opts that @set names; its ->i_lock is held. */

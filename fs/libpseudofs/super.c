@@ -37,6 +37,13 @@ static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
 }
 
 /*
+ * An inode of the library sits in one slab object with what the library
+ * keeps for it, in front: struct pseudofs_guard, then the filesystem's
+ * inode structure.  The guard starting the object lets the object be freed
+ * from the guard alone, after an RCU grace period, without looking at the
+ * superblock, which may be gone by then: kfree() takes objects of any
+ * slab, and kmem_cache_destroy() waits for kfree_rcu() in flight.
+ *
  * Inodes that start their structure (every client but the KUnit test's
  * one) are set up once, when the slab makes the object, as other
  * filesystems' inode caches do: inode_init_once() is a memset of the whole
@@ -44,7 +51,7 @@ static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
  */
 static void pseudofs_inode_ctor(void *p)
 {
-	inode_init_once(p);
+	inode_init_once(p + PSEUDOFS_GUARD_SIZE);
 }
 
 static struct inode *pseudofs_alloc_inode(struct super_block *sb)
@@ -56,11 +63,12 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 
 	if (!p)
 		return NULL;
+	memset(p, 0, sizeof(struct pseudofs_guard));
+	p += PSEUDOFS_GUARD_SIZE;
 	inode = p + pfs->inode_offset;
 	/* what the filesystem puts around the inode starts out zeroed */
 	memset(p, 0, pfs->inode_offset);
 	memset(p + end, 0, pfs->inode_size - end);
-	memset(p + pfs->state->guard_offset, 0, sizeof(struct pseudofs_guard));
 	if (pfs->inode_offset)
 		inode_init_once(inode);
 	return inode;
@@ -76,44 +84,19 @@ static void pseudofs_evict_inode(struct inode *inode)
 		ops->inode_evicted(inode);
 }
 
-static void pseudofs_free_inode(struct inode *inode)
+/*
+ * Free the users now, and the object and a symlink's target once RCU
+ * walkers are done with the inode: no ->free_inode, which would look at
+ * ->i_sb from an RCU callback, and so no rcu_barrier() at umount.
+ */
+static void pseudofs_destroy_inode(struct inode *inode)
 {
-	struct pseudofs *pfs = pseudofs_of(inode->i_sb);
+	struct pseudofs_guard *g = pseudofs_guard(inode);
 
-	if (S_ISLNK(inode->i_mode))
-		kfree(inode->i_link);
+	if (S_ISLNK(inode->i_mode) && inode->i_link)
+		kvfree_rcu_mightsleep(inode->i_link);
 	pseudofs_free_users(inode);
-	kmem_cache_free(pfs->state->inode_cache, (void *)inode - pfs->inode_offset);
-}
-
-/* Show each of the filesystem's own options that was given. */
-static void pseudofs_show_own(struct seq_file *m,
-			      const struct fs_parameter_spec *p,
-			      const struct pseudofs_sb_info *sbi)
-{
-	const struct constant_table *c;
-	u64 shown = 0, v;
-
-	for (; p && p->name; p++) {
-		if (!(sbi->given & BIT_ULL(p->opt) & ~shown))
-			continue;
-		shown |= BIT_ULL(p->opt);
-		v = sbi->values[p->opt];
-		if (!p->type) {
-			seq_printf(m, v ? ",%s" : ",no%s", p->name);
-		} else if (p->type == fs_param_is_bool) {
-			seq_printf(m, ",%s=%s", p->name, str_true_false(v));
-		} else if (p->type == fs_param_is_enum) {
-			for (c = p->data; c->name && c->value != v; c++)
-				;
-			seq_printf(m, ",%s=%s", p->name, c->name);
-		} else if (p->type == fs_param_is_s32) {
-			seq_printf(m, ",%s=%d", p->name, (int)v);
-		} else {
-			seq_printf(m, p->data == (void *)8 ? ",%s=%llo" :
-				   p->data ? ",%s=%#llx" : ",%s=%llu", p->name, v);
-		}
-	}
+	kfree_rcu(g, rcu);
 }
 
 /* Does @pfs take uid=, gid= and mode=? */
@@ -129,7 +112,6 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 	struct super_block *sb = root->d_sb;
 	struct pseudofs *pfs = pseudofs_of(sb);
 	struct pseudofs_mount_opts *opts = &((struct pseudofs_sb_info *)sb->s_fs_info)->opts;
-	umode_t mode = opts->mode & ~pfs->root_mode_always;
 
 	if (pseudofs_owner_options(pfs)) {
 		if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
@@ -138,18 +120,17 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 		if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
 			seq_printf(m, ",gid=%u",
 				   from_kgid_munged(&init_user_ns, opts->gid));
-		if (mode != (pfs->default_mode & ~pfs->root_mode_always))
-			seq_printf(m, ",mode=%o", mode);
+		if (opts->mode != pfs->default_mode)
+			seq_printf(m, ",mode=%o", opts->mode);
 	}
 	if (pfs->ops && pfs->ops->show_options)
 		return pfs->ops->show_options(m, root);
-	pseudofs_show_own(m, pfs->params, sb->s_fs_info);
 	return 0;
 }
 
 static const struct super_operations pseudofs_super_ops = {
 	.alloc_inode	= pseudofs_alloc_inode,
-	.free_inode	= pseudofs_free_inode,
+	.destroy_inode	= pseudofs_destroy_inode,
 	.evict_inode	= pseudofs_evict_inode,
 	.statfs		= simple_statfs,
 	.show_options	= pseudofs_show_options,
@@ -174,61 +155,10 @@ static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 }
 
 /*
- * The value of @param, one of the filesystem's own options, by the type of
- * its spec; a string's is ->parse_string's, from the value so far in *@v.
- */
-static int pseudofs_own_value(struct fs_context *fc, struct fs_parameter *param,
-			      const struct fs_parse_result *result, u64 *v)
-{
-	const struct pseudofs *pfs = pseudofs_of_fc(fc);
-	const struct fs_parameter_spec *p;
-
-	for (p = pfs->params; p->name; p++) {
-		if (!strcmp(p->name, param->key))
-			break;
-	}
-	if (!p->name)		/* "noNAME" of a flag or bool */
-		*v = 0;
-	else if (!p->type)
-		*v = !result->negated;
-	else if (p->type == fs_param_is_bool)
-		*v = result->boolean;
-	else if (p->type == fs_param_is_string)
-		return pfs->ops->parse_string(fc, p->opt, param->string, v);
-	else if (p->type == fs_param_is_u64)
-		*v = result->uint_64;
-	else if (p->type == fs_param_is_s32)
-		*v = (u32)result->int_32;
-	else
-		*v = result->uint_32;
-	return 0;
-}
-
-/* Store one of the filesystem's own options in the context, if valid. */
-static int pseudofs_store_own(struct fs_context *fc,
-			      struct pseudofs_fc_info *fci, int opt,
-			      struct fs_parameter *param,
-			      const struct fs_parse_result *result)
-{
-	const struct pseudofs *pfs = pseudofs_of_fc(fc);
-	u64 v = fci->values[opt];
-	int err = pseudofs_own_value(fc, param, result, &v);
-
-	if (!err && pfs->ops && pfs->ops->check_option)
-		err = pfs->ops->check_option(fc, opt, v);
-	if (err)
-		return err;
-	fci->values[opt] = v;
-	fci->given |= BIT_ULL(opt);
-	return 0;
-}
-
-/*
  * Parse one option into the context: uid=, gid= or mode= unless the
- * filesystem takes none, else one of its own.  What is left is refused
- * (-ENOPARAM: the VFS takes "source" and fails the rest), or with
- * PSEUDOFS_OPTIONS_LAX and PSEUDOFS_OPTIONS_NONE_LAX ignored; the latter
- * also ignores a bad value of the filesystem's own.
+ * filesystem takes none, else one of its own (->parse_param).  What is
+ * left is refused (-ENOPARAM: the VFS takes "source" and fails the rest),
+ * or with PSEUDOFS_OPTIONS_LAX ignored.
  */
 static int pseudofs_parse_param(struct fs_context *fc,
 				struct fs_parameter *param)
@@ -245,16 +175,12 @@ static int pseudofs_parse_param(struct fs_context *fc,
 		if (opt != -ENOPARAM)
 			return min(opt, 0);
 	}
-	if (pfs->params) {
-		opt = fs_parse(fc, pfs->params, param, &result);
-		if (opt >= 0)
-			return pseudofs_store_own(fc, fci, opt, param, &result);
-		if (opt != -ENOPARAM && pfs->options != PSEUDOFS_OPTIONS_NONE_LAX)
+	if (pfs->ops && pfs->ops->parse_param) {
+		opt = pfs->ops->parse_param(fc, param);
+		if (opt != -ENOPARAM)
 			return opt;
 	}
-	if ((pfs->options == PSEUDOFS_OPTIONS_LAX ||
-	     pfs->options == PSEUDOFS_OPTIONS_NONE_LAX) &&
-	    strcmp(param->key, "source"))
+	if (pfs->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
 		return 0;
 	return -ENOPARAM;
 }
@@ -288,7 +214,7 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
-		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+		if (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE)) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
@@ -315,8 +241,8 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 }
 
 /*
- * Apply the options of a context to a superblock: all of them to a new
- * one, only those given to one in use.
+ * Apply uid=, gid= and mode= of a context to a superblock: all of them to
+ * a new one, only those given to one in use.
  */
 static void pseudofs_apply(struct super_block *sb,
 			   const struct pseudofs_fc_info *fci, bool remount)
@@ -327,84 +253,37 @@ static void pseudofs_apply(struct super_block *sb,
 	const struct pseudofs_mount_opts *new = &fci->opts;
 	struct inode *root = d_inode(sb->s_root);
 	unsigned int set = remount ? new->set : ~0U;
-	int i;
 
 	if (set & PSEUDOFS_OPT_MODE) {
 		opts->mode = new->mode;
-		WRITE_ONCE(root->i_mode, (root->i_mode & ~S_IALLUGO) | new->mode |
-			   pfs->root_mode_always);
+		WRITE_ONCE(root->i_mode, (root->i_mode & ~S_IALLUGO) | new->mode);
 	}
 	if (set & PSEUDOFS_OPT_UID)
 		root->i_uid = opts->uid = new->uid;
 	if (set & PSEUDOFS_OPT_GID)
 		root->i_gid = opts->gid = new->gid;
 	opts->set |= new->set;
-	for (i = 0; i < pfs->state->nr_opts; i++) {
-		if (!(fci->given & BIT_ULL(i))) {
-			if (remount && pfs->remount_replaces)
-				WRITE_ONCE(sbi->values[i], 0);
-			continue;
-		}
-		WRITE_ONCE(sbi->values[i], fci->values[i]);
-		if (pfs->ops && pfs->ops->option_given)
-			pfs->ops->option_given(sb, i, fci->values[i]);
-	}
-	if (remount && pfs->remount_replaces)
-		WRITE_ONCE(sbi->given, fci->given);
-	else
-		WRITE_ONCE(sbi->given, sbi->given | fci->given);
 
 	set &= new->set & (PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
 	if (remount && set && pfs->remount_all)
 		pseudofs_remount_all(sb, set);
 }
 
-/* The name of the filesystem's own option @opt, for a message. */
-static const char *pseudofs_own_name(const struct pseudofs *pfs, int opt)
-{
-	const struct fs_parameter_spec *p;
-
-	for (p = pfs->params; p->opt != opt; p++)
-		;
-	return p->name;
-}
-
-/*
- * Refuse a change of an option in @pseudofs.remount_fixed: one given with
- * another value, or, with @pseudofs.remount_replaces, one left out that
- * is in force.
- */
-static int pseudofs_check_fixed(struct fs_context *fc, struct super_block *sb)
-{
-	const struct pseudofs *pfs = pseudofs_of(sb);
-	const struct pseudofs_fc_info *fci = fc->fs_private;
-	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
-	u64 check = pfs->remount_fixed;
-	int i;
-
-	if (!pfs->remount_replaces)
-		check &= fci->given;
-	for (i = 0; i < pfs->state->nr_opts; i++) {
-		if (!(check & BIT_ULL(i)))
-			continue;
-		if (((fci->given ^ sbi->given) & BIT_ULL(i)) ||
-		    fci->values[i] != sbi->values[i])
-			return invalfc(fc, "%s cannot be changed by a remount",
-				       pseudofs_own_name(pfs, i));
-	}
-	return 0;
-}
-
 /*
  * Apply a context to a superblock in use: a remount, or a mount that found
- * it.  Only the options given change, unless @pseudofs.remount_replaces.
+ * it.  The filesystem's own options go first, so that one it refuses
+ * leaves everything as it was; then uid=, gid= and mode=, those given.
  */
 static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
 {
-	int err = pseudofs_check_fixed(fc, sb);
+	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+	int err;
 
-	if (err)
-		return err;
+	if (ops && ops->apply_options) {
+		err = ops->apply_options(sb, fc, false);
+		if (err)
+			return err;
+	}
 	sync_filesystem(sb);
 	pseudofs_apply(sb, fc->fs_private, true);
 	return 0;
@@ -412,23 +291,15 @@ static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
 
 static int pseudofs_reconfigure(struct fs_context *fc)
 {
-	/* the options were checked as they were parsed */
-	if (pseudofs_of_fc(fc)->remount_keeps_all)
-		return 0;
 	return pseudofs_change(fc, fc->root->d_sb);
 }
 
 /* A superblock's ->s_fs_info, with the filesystem's data after it */
 static struct pseudofs_sb_info *pseudofs_new_sbi(const struct pseudofs *pfs)
 {
-	int nr = pfs->state->nr_opts;
 	struct pseudofs_sb_info *sbi;
 
-	sbi = kzalloc(size_add(struct_size(sbi, values, nr), pfs->instance_size),
-		      GFP_KERNEL);
-	if (sbi)
-		sbi->data = &sbi->values[nr];
-	return sbi;
+	return kzalloc(struct_size(sbi, data, pfs->instance_size), GFP_KERNEL);
 }
 
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
@@ -436,6 +307,7 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct pseudofs *pfs = pseudofs_of(sb);
 	struct inode *root;
+	int err;
 
 	if (!sb->s_fs_info)
 		sb->s_fs_info = pseudofs_new_sbi(pfs);
@@ -445,7 +317,7 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = pfs->magic;
 	sb->s_op = &pseudofs_super_ops;
-	sb->s_d_op = pfs->d_ops;
+	set_default_d_op(sb, pfs->d_ops);
 	sb->s_time_gran = 1;
 
 	root = pseudofs_new_inode(sb, S_IFDIR);
@@ -458,6 +330,11 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	if (!sb->s_root)
 		return -ENOMEM;
 	pseudofs_apply(sb, fc->fs_private, false);
+	if (pfs->ops && pfs->ops->apply_options) {
+		err = pfs->ops->apply_options(sb, fc, true);
+		if (err)
+			return err;
+	}
 	if (pfs->instances != PSEUDOFS_SINGLE && pfs->ops && pfs->ops->new_instance)
 		return pfs->ops->new_instance(sb->s_root);
 	return 0;
@@ -523,8 +400,10 @@ static const struct fs_context_operations pseudofs_context_ops = {
  * pseudofs_init_fs_context - set up a context to mount or remount
  * @fc: the filesystem context
  *
- * Default ->init_fs_context of a registered pseudo filesystem; a wrapper
- * may refuse the mount first.
+ * Default ->init_fs_context of a registered pseudo filesystem.  A wrapper
+ * may refuse the mount first (debugfs when disabled), or, once this
+ * returned, start pseudofs_fc_data() from other values than zero
+ * (binderfs's defaults, pstore's kmsg_bytes in force).
  *
  * Return: 0 or -%ENOMEM.
  */
@@ -533,14 +412,10 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
 	struct pseudofs_fc_info *fci;
 
-	fci = kzalloc(struct_size(fci, values, pfs->state->nr_opts), GFP_KERNEL);
+	fci = kzalloc(struct_size(fci, data, pfs->fc_size), GFP_KERNEL);
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->default_mode;
-	if (pfs->owner_is_mounter) {
-		fci->opts.uid = current_fsuid();
-		fci->opts.gid = current_fsgid();
-	}
 	/*
 	 * The superblock's, if the mount makes one.  A mount of the one
 	 * superblock of %PSEUDOFS_SINGLE finds it: pseudofs_fill_super()
@@ -575,92 +450,44 @@ void *pseudofs_instance_data(const struct super_block *sb)
 EXPORT_SYMBOL_GPL(pseudofs_instance_data);
 
 /**
- * pseudofs_option - the value of one of the filesystem's own options
- * @sb: a superblock of a pseudo filesystem
- * @opt: the @opt of the option in @pseudofs.params
+ * pseudofs_fc_data - the filesystem's part of a mount or remount context
+ * @fc: the context
  *
- * Flags and bools are 1 or 0, enums the value of their constant; an
- * option never given is 0.  A remount may change it at any time.
+ * Where ->parse_param stores the filesystem's own options as it parses
+ * them, for ->apply_options to apply.
  *
- * Return: the value in force.
+ * Return: @pseudofs.fc_size bytes, zeroed when @fc was set up and freed
+ * with it.
  */
-u64 pseudofs_option(const struct super_block *sb, int opt)
+void *pseudofs_fc_data(const struct fs_context *fc)
 {
-	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
-
-	return READ_ONCE(sbi->values[opt]);
+	return ((struct pseudofs_fc_info *)fc->fs_private)->data;
 }
-EXPORT_SYMBOL_GPL(pseudofs_option);
+EXPORT_SYMBOL_GPL(pseudofs_fc_data);
 
-/**
- * pseudofs_option_given - whether one of the filesystem's own options is set
- * @sb: a superblock of a pseudo filesystem
- * @opt: the @opt of the option in @pseudofs.params
- *
- * Tells an option set to 0 from one never given, for an option whose
- * default is not 0.
- *
- * Return: true if a mount or remount gave the option and, with
- * @pseudofs.remount_replaces, no later remount left it out.
- */
-bool pseudofs_option_given(const struct super_block *sb, int opt)
-{
-	const struct pseudofs_sb_info *sbi = sb->s_fs_info;
-
-	return READ_ONCE(sbi->given) & BIT_ULL(opt);
-}
-EXPORT_SYMBOL_GPL(pseudofs_option_given);
-
-/*
- * ->free_inode() runs from an RCU callback that is not ordered against the
- * freeing of the superblock (Documentation/filesystems/porting.rst), and
- * ours looks at ->i_sb: let every such callback finish before the
- * superblock goes.
- */
+/* The persistent entries go with the superblock, in kill_anon_super(). */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
 
 	if (sb->s_root && ops && ops->kill_instance)
 		ops->kill_instance(sb);
-	kill_litter_super(sb);
-	rcu_barrier();
+	kill_anon_super(sb);
 	kfree(sb->s_fs_info);
 }
 
-/*
- * Refuse a descriptor whose fields contradict each other; return how many
- * values the filesystem's own options need.
- */
+/* Refuse a descriptor whose fields contradict each other. */
 static int pseudofs_check(struct pseudofs *pfs)
 {
-	const struct fs_parameter_spec *p;
 	const char *why = NULL;
-	u64 opts = 0;
-	int nr = 0;
 
-	for (p = pfs->params; p && p->name; p++) {
-		if (p->opt < 0 || p->opt >= 64) {
-			why = "an option's opt is not below 64";
-			continue;
-		}
-		if (p->type == fs_param_is_string &&
-		    !(pfs->ops && pfs->ops->parse_string))
-			why = "a string option without ->parse_string";
-		opts |= BIT_ULL(p->opt);
-		nr = max(nr, p->opt + 1);
-	}
 	if (!pfs->inode_size)
 		pfs->inode_size = sizeof(struct inode);
 	if (pfs->inode_offset + sizeof(struct inode) > pfs->inode_size)
 		why = "the inode does not fit in inode_size";
 	if (pfs->instances > PSEUDOFS_PER_KEY)
 		why = "unknown kind of instances";
-	if (pfs->remount_fixed & ~opts)
-		why = "remount_fixed names no option";
-	if (pfs->remount_keeps_all && (pfs->remount_fixed || pfs->remount_replaces))
-		why = "remount_keeps_all with remount_fixed or remount_replaces";
-	if (pfs->options > PSEUDOFS_OPTIONS_NONE_LAX)
+	if (pfs->options > PSEUDOFS_OPTIONS_NONE)
 		why = "unknown options policy";
 	if (pfs->instances == PSEUDOFS_PER_KEY &&
 	    !(pfs->ops && pfs->ops->instance_key))
@@ -679,7 +506,7 @@ static int pseudofs_check(struct pseudofs *pfs)
 		pr_err("%s: not registered: %s\n", pfs->type.name, why);
 		return -EINVAL;
 	}
-	return nr;
+	return 0;
 }
 
 /**
@@ -706,14 +533,11 @@ int pseudofs_register(struct pseudofs *pfs)
 		return -EBUSY;
 	}
 	err = pseudofs_check(pfs);
-	if (err < 0)
+	if (err)
 		return err;
 	state = kzalloc(sizeof(*state), GFP_KERNEL);
 	if (!state)
 		return -ENOMEM;
-	state->nr_opts = err;
-	state->guard_offset = ALIGN(pfs->inode_size,
-				    __alignof__(struct pseudofs_guard));
 	mutex_init(&state->user_dir_mutex);
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
@@ -723,8 +547,7 @@ int pseudofs_register(struct pseudofs *pfs)
 
 	err = -ENOMEM;
 	state->inode_cache = kmem_cache_create(pfs->type.name,
-					       state->guard_offset +
-					       sizeof(struct pseudofs_guard),
+					       PSEUDOFS_GUARD_SIZE + pfs->inode_size,
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
 					       pfs->inode_offset ? NULL :
 					       pseudofs_inode_ctor);

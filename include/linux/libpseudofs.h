@@ -17,7 +17,7 @@
 #include <linux/fs.h>
 
 struct fs_context;
-struct fs_parameter_spec;
+struct fs_parameter;
 struct pseudofs_state;
 
 /**
@@ -41,16 +41,14 @@ enum pseudofs_instances {
  *	anything else fails the mount or remount.
  * @PSEUDOFS_OPTIONS_LAX: the same, but anything else is ignored (debugfs).
  * @PSEUDOFS_OPTIONS_NONE: no uid=, gid= or mode=: only the filesystem's
- *	own, if any, and nothing shown for the others (securityfs).
- * @PSEUDOFS_OPTIONS_NONE_LAX: the same, but anything else, and a value of
- *	the filesystem's own options that does not parse, is ignored: what
- *	the mount data parsers of old did (pstore).
+ *	own (->parse_param), if any, and nothing shown for the others
+ *	(securityfs, and filesystems that parse all their options
+ *	themselves).
  */
 enum pseudofs_options {
 	PSEUDOFS_OPTIONS_STRICT,
 	PSEUDOFS_OPTIONS_LAX,
 	PSEUDOFS_OPTIONS_NONE,
-	PSEUDOFS_OPTIONS_NONE_LAX,
 };
 
 /**
@@ -62,7 +60,18 @@ enum pseudofs_options {
  *	the other operations take that bracket themselves where they need it.
  * @PSEUDOFS_PROXY_FULL: ->open, ->read, ->write, ->llseek, ->poll and
  *	->unlocked_ioctl all run inside the bracket and fail with -%EIO (->poll
- *	with %EPOLLHUP) once the file is removed; ->release always runs.
+ *	with %EPOLLHUP) once the file is removed; ->release always runs.  An
+ *	open file has those methods whatever the file's own operations have:
+ *	one they lack fails as debugfs's does, removed or not, with -%EINVAL
+ *	(->read, ->write), -%ESPIPE (->llseek), -%ENOTTY (->unlocked_ioctl)
+ *	or %DEFAULT_POLLMASK (->poll).  No other method is carried: see
+ *	pseudofs_full_proxy_covers().
+ * @PSEUDOFS_PROXY_SHORT: the proxy of a file made with a struct
+ *	pseudofs_short_fops by pseudofs_create_file_short(): ->open is
+ *	simple_open(), and it, ->read, ->write and ->llseek run as with
+ *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no
+ *	->release: the module of the operations removes the file before it
+ *	goes.
  *
  * pseudofs_remove() of a proxied file waits, with no directory locked, for
  * the operations in the bracket to return, so that once it returned
@@ -72,6 +81,7 @@ enum pseudofs_proxy {
 	PSEUDOFS_PROXY_NONE,
 	PSEUDOFS_PROXY_OPEN,
 	PSEUDOFS_PROXY_FULL,
+	PSEUDOFS_PROXY_SHORT,
 };
 
 /**
@@ -87,6 +97,24 @@ struct pseudofs_cancellation {
 	struct list_head list;
 	void (*cancel)(struct dentry *dentry, void *cancel_data);
 	void *cancel_data;
+};
+
+/**
+ * struct pseudofs_short_fops - the operations of a file of the short proxy
+ * @read: as &file_operations.read, may be %NULL
+ * @write: as &file_operations.write, may be %NULL
+ * @llseek: as &file_operations.llseek, may be %NULL
+ *
+ * Enough for most files of a debugging interface, without the module
+ * reference and the ->release of a struct file_operations: see
+ * %PSEUDOFS_PROXY_SHORT.
+ */
+struct pseudofs_short_fops {
+	ssize_t (*read)(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos);
+	ssize_t (*write)(struct file *file, const char __user *buf, size_t len,
+			 loff_t *ppos);
+	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
 };
 
 /* Which of uid=, gid= and mode= a remount gave (->remount_dir) */
@@ -105,29 +133,29 @@ struct pseudofs_cancellation {
  *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
  *	entries are made once pseudofs_register() returned.
  * @kill_instance: called when a superblock goes, before its entries do.
- * @parse_string: turns the value of one of the filesystem's own
- *	fs_param_is_string options into the u64 that pseudofs_option()
- *	returns: *@result holds what the same request gave the option before
- *	(0 if nothing), so that repeats can add up.  Return 0, or a negative
- *	errno that fails the request.
- * @check_option: called for each of the filesystem's own options parsed,
- *	with its value as pseudofs_option() will return it, to refuse a
- *	value out of range: return 0, or a negative errno with a message
- *	logged by errorf().
- * @option_given: called when a mount or remount applies one of the
- *	filesystem's own options to @sb, with its value, for an option whose
- *	effect lives outside the superblock (pstore's kmsg_bytes is the
- *	system's).  Called with @sb->s_umount held; may sleep.
- * @show_options: shows the filesystem's own options in /proc/mounts, in
- *	place of the library, which shows those given with their values.
- *	uid=, gid= and mode= are shown by the library before.
+ * @parse_param: parses one of the filesystem's own mount options into
+ *	pseudofs_fc_data(@fc), typically with fs_parse() on its own
+ *	fs_parameter_spec; called for every option that is not uid=, gid= or
+ *	mode= taken by the library.  Return 0, -%ENOPARAM for an option that
+ *	is not the filesystem's (refused, or ignored with
+ *	%PSEUDOFS_OPTIONS_LAX), or another negative errno that fails the
+ *	mount or remount, with a message logged by errorf() or invalfc().
+ * @apply_options: applies pseudofs_fc_data(@fc) to @sb: to a new
+ *	superblock (@fresh), after uid=, gid= and mode=, before
+ *	->new_instance; or to one in use, by a remount or by a mount that
+ *	found it, before uid=, gid= and mode=; @fc->purpose tells the two
+ *	apart (%FS_CONTEXT_FOR_RECONFIGURE for a remount).  An error fails
+ *	the mount or remount, and must leave @sb as it was.  Called with
+ *	@sb->s_umount held; may sleep.  A filesystem whose options start
+ *	from values other than zero sets them in its own ->init_fs_context
+ *	(see pseudofs_init_fs_context()).
+ * @show_options: shows the filesystem's own options in /proc/mounts;
+ *	uid=, gid= and mode= are shown by the library before, unless
+ *	%PSEUDOFS_OPTIONS_NONE.
  * @init_inode: sets up a new inode before its dentry becomes positive;
  *	called with the parent directory locked, for the entries the
  *	library creates in one call (pseudofs_create_file() and its
  *	siblings); entries made in steps are set up by their maker alone.
- * @entry_removed: called for every positive dentry that pseudofs_remove()
- *	takes out of the tree, once, with its parent locked, before the
- *	tree's reference to it is dropped.
  * @inode_evicted: called when an inode leaves memory: once its entry was
  *	removed and the last file open on it closed, or when its superblock
  *	goes.  Releases what @inode->i_private keeps; may sleep.
@@ -153,8 +181,9 @@ struct pseudofs_cancellation {
  *	its release.
  * @remount_end: called after the walk.
  * @may_open: called by the proxies of enum pseudofs_proxy before the real
- *	->open, inside the bracket, with the file's own operations: return
- *	0, or a negative errno that fails the open (debugfs's lockdown).
+ *	->open, inside the bracket, with the file's own operations (%NULL
+ *	for the short proxy): return 0, or a negative errno that fails the
+ *	open (debugfs's lockdown).
  *
  * The @user_mkdir and @user_rmdir hooks of a filesystem run one at a
  * time: none can remove what another is still filling in.
@@ -163,13 +192,11 @@ struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
 	int (*new_instance)(struct dentry *root);
 	void (*kill_instance)(struct super_block *sb);
-	int (*parse_string)(struct fs_context *fc, int opt, char *value,
-			    u64 *result);
-	int (*check_option)(struct fs_context *fc, int opt, u64 value);
-	void (*option_given)(struct super_block *sb, int opt, u64 value);
+	int (*parse_param)(struct fs_context *fc, struct fs_parameter *param);
+	int (*apply_options)(struct super_block *sb, struct fs_context *fc,
+			     bool fresh);
 	int (*show_options)(struct seq_file *m, struct dentry *root);
 	void (*init_inode)(struct dentry *dentry, struct inode *inode);
-	void (*entry_removed)(struct dentry *dentry);
 	void (*inode_evicted)(struct inode *inode);
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
@@ -191,23 +218,9 @@ struct pseudofs_operations {
  * @remount_all: uid= and gid= are for every inode, not only the root: a
  *	remount gives them all the new owner, and entries made later get the
  *	owner in force (mode= is always for the root only)
- * @owner_is_mounter: without uid= and gid=, the root belongs to the fsuid
- *	and fsgid of the task that mounts, not to root (bpffs)
  * @default_mode: permission bits of the root without a mode= option
- * @root_mode_always: permission bits the root has whatever mode= says,
- *	which /proc/mounts leaves out of mode= (bpffs's S_ISVTX)
- * @params: the filesystem's own mount options, beside uid=, gid= and
- *	mode=: flags, bools, enums, 32 or 64-bit integers and strings that
- *	->parse_string turns into a u64, whose @opt values are below 64; see
- *	pseudofs_option()
- * @remount_replaces: a remount sets all of the filesystem's own options:
- *	one it leaves out is no longer given, as if never (binderfs).
- *	Otherwise a remount changes only the options it gives.
- * @remount_fixed: BIT_ULL(opt) of each own option that only a new
- *	superblock takes: a remount that would change it fails
- * @remount_keeps_all: a remount checks the options it is given and changes
- *	none of them, the filesystem's own or uid=, gid= and mode= (bpffs
- *	never had a remount)
+ * @fc_size: size of the filesystem's part of a mount or remount context,
+ *	zeroed when the context is set up; see pseudofs_fc_data()
  * @instance_size: size of the per-superblock data of the filesystem,
  *	zeroed when the superblock is made; see pseudofs_instance_data()
  * @ops: hooks, may be %NULL
@@ -230,13 +243,8 @@ struct pseudofs {
 	enum pseudofs_instances instances;
 	enum pseudofs_options options;
 	bool remount_all;
-	bool owner_is_mounter;
 	umode_t default_mode;
-	umode_t root_mode_always;
-	const struct fs_parameter_spec *params;
-	bool remount_replaces;
-	u64 remount_fixed;
-	bool remount_keeps_all;
+	size_t fc_size;
 	size_t instance_size;
 	const struct pseudofs_operations *ops;
 	const struct dentry_operations *d_ops;
@@ -262,8 +270,7 @@ int pseudofs_unregister(struct pseudofs *pfs);
 bool pseudofs_registered(const struct pseudofs *pfs);
 int pseudofs_init_fs_context(struct fs_context *fc);
 void *pseudofs_instance_data(const struct super_block *sb);
-u64 pseudofs_option(const struct super_block *sb, int opt);
-bool pseudofs_option_given(const struct super_block *sb, int opt);
+void *pseudofs_fc_data(const struct fs_context *fc);
 
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent);
@@ -271,10 +278,40 @@ struct dentry *pseudofs_failed_creating(struct dentry *dentry);
 struct dentry *pseudofs_end_creating(struct dentry *dentry);
 struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
 
-struct dentry *pseudofs_create_file(struct pseudofs *pfs, const char *name,
-				    umode_t mode, struct dentry *parent,
-				    void *data, enum pseudofs_proxy proxy,
-				    const struct file_operations *fops);
+struct dentry *pseudofs_create_file_aux(struct pseudofs *pfs,
+					const char *name, umode_t mode,
+					struct dentry *parent, void *data,
+					const void *aux,
+					enum pseudofs_proxy proxy,
+					const struct file_operations *fops);
+struct dentry *pseudofs_create_file_short(struct pseudofs *pfs,
+					  const char *name, umode_t mode,
+					  struct dentry *parent, void *data,
+					  const void *aux,
+					  const struct pseudofs_short_fops *fops);
+
+/**
+ * pseudofs_create_file - create a regular file
+ * @pfs: the pseudo filesystem
+ * @name: its name
+ * @mode: its permissions; the type may be given, but must be S_IFREG
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
+ * @data: stored in ->i_private
+ * @proxy: how the file is kept safe from its removal
+ * @fops: its file operations; with a @proxy, the proxy's calls them
+ *
+ * Return: see pseudofs_create_file_aux(), which this is with no aux.
+ */
+static inline struct dentry *
+pseudofs_create_file(struct pseudofs *pfs, const char *name, umode_t mode,
+		     struct dentry *parent, void *data,
+		     enum pseudofs_proxy proxy,
+		     const struct file_operations *fops)
+{
+	return pseudofs_create_file_aux(pfs, name, mode, parent, data, NULL,
+					proxy, fops);
+}
+
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
 struct dentry *pseudofs_create_device(struct pseudofs *pfs, const char *name,
@@ -294,14 +331,13 @@ struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent);
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
-struct dentry *pseudofs_rename(struct pseudofs *pfs, struct dentry *old_dir,
-			       struct dentry *old_dentry,
-			       struct dentry *new_dir, const char *new_name);
-
+int pseudofs_change_name(struct pseudofs *pfs, struct dentry *dentry,
+			 const char *new_name);
 
 int pseudofs_file_get(struct dentry *dentry);
 void pseudofs_file_put(struct dentry *dentry);
 const struct file_operations *pseudofs_real_fops(const struct file *file);
+void *pseudofs_file_aux(const struct file *file);
 bool pseudofs_full_proxy_covers(const struct file_operations *fops);
 void pseudofs_enter_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c);

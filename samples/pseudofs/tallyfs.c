@@ -19,13 +19,23 @@ enum { Opt_start };
 static const struct fs_parameter_spec tallyfs_params[] = { fsparam_u32("start", Opt_start), {} };
 static struct pseudofs tallyfs;
 
-/* The opens of tally so far, counted per superblock: pseudofs_instance_data() */
+/* start= as a mount or remount gives it: pseudofs_fc_data() */
+struct tallyfs_opts {
+	u32 start;
+	bool given;
+};
+
+/* Per superblock, pseudofs_instance_data(): start= and the opens of tally so far */
+struct tallyfs_info {
+	struct tallyfs_opts opts;
+	atomic_long_t opens;
+};
+
 static int tally_show(struct seq_file *m, void *v)
 {
-	struct super_block *sb = file_inode(m->file)->i_sb;
-	atomic_long_t *opens = pseudofs_instance_data(sb);
+	struct tallyfs_info *ti = pseudofs_instance_data(file_inode(m->file)->i_sb);
 
-	seq_printf(m, "%llu\n", pseudofs_option(sb, Opt_start) + atomic_long_inc_return(opens) - 1);
+	seq_printf(m, "%lu\n", READ_ONCE(ti->opts.start) + atomic_long_inc_return(&ti->opens) - 1);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(tally);
@@ -46,14 +56,52 @@ static int tallyfs_new_instance(struct dentry *root)
 	return PTR_ERR_OR_ZERO(d);
 }
 
+static int tallyfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct tallyfs_opts *opts = pseudofs_fc_data(fc);
+	struct fs_parse_result result;
+	int opt = fs_parse(fc, tallyfs_params, param, &result);
+
+	if (opt < 0)
+		return opt;
+	opts->start = result.uint_32;
+	opts->given = true;
+	return 0;
+}
+
+/* A new superblock takes start= or 0; a remount changes it only if given. */
+static int tallyfs_apply_options(struct super_block *sb, struct fs_context *fc, bool fresh)
+{
+	struct tallyfs_opts *opts = pseudofs_fc_data(fc);
+	struct tallyfs_info *ti = pseudofs_instance_data(sb);
+
+	if (fresh || opts->given) {
+		WRITE_ONCE(ti->opts.start, opts->start);
+		ti->opts.given = opts->given;
+	}
+	return 0;
+}
+
+static int tallyfs_show_options(struct seq_file *m, struct dentry *root)
+{
+	struct tallyfs_info *ti = pseudofs_instance_data(root->d_sb);
+
+	if (ti->opts.given)
+		seq_printf(m, ",start=%u", ti->opts.start);
+	return 0;
+}
+
 static const struct pseudofs_operations tallyfs_ops = {
 	.new_instance = tallyfs_new_instance, .user_mkdir = tallyfs_mkdir,
+	.parse_param = tallyfs_parse_param, .apply_options = tallyfs_apply_options,
+	.show_options = tallyfs_show_options,
 };
 
 static struct pseudofs tallyfs = {
 	.type = { .name = "tallyfs", .owner = THIS_MODULE }, .magic = 0x74616c6c,
 	.instances = PSEUDOFS_PER_MOUNT, .remount_all = true, .default_mode = 0755,
-	.params = tallyfs_params, .instance_size = sizeof(atomic_long_t), .ops = &tallyfs_ops,
+	.fc_size = sizeof(struct tallyfs_opts), .instance_size = sizeof(struct tallyfs_info),
+	.ops = &tallyfs_ops,
 };
 
 static int __init tallyfs_init(void)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for libpseudofs's removal safety: files made with a proxy
- * (enum pseudofs_proxy), pseudofs_file_get() and pseudofs_file_put(), the
- * wait of pseudofs_remove() for users, and cancellations.
+ * (enum pseudofs_proxy), short or with an aux pointer too,
+ * pseudofs_file_get() and pseudofs_file_put(), the wait of
+ * pseudofs_remove() for users, and cancellations.
  *
  * One filesystem of the suite's own, "pseudofs_proxy_test"; its files are
  * opened through its internal mount.  A file's ->read can be made to block
@@ -31,6 +32,7 @@
  * @reads: calls of the real ->read
  * @releases: calls of the real ->release
  * @refuse: what ->may_open returns
+ * @short_opens: calls of ->may_open without real operations
  * @removed: the removal of @file returned
  * @read_done: the reading thread is done
  * @file: the file a removal thread removes
@@ -44,6 +46,7 @@ struct pfp_state {
 	atomic_t reads;
 	atomic_t releases;
 	int refuse;
+	atomic_t short_opens;
 	struct completion removed;
 	struct completion read_done;
 	struct dentry *file;
@@ -104,10 +107,25 @@ static const struct file_operations pfp_fops = {
 	.release	= pfp_release,
 };
 
+/* The full proxy with only ->read of the file's own operations */
+static const struct file_operations pfp_read_fops = {
+	.read		= pfp_read,
+};
+
+static const struct pseudofs_short_fops pfp_short_fops = {
+	.read		= pfp_read,
+	.write		= pfp_write,
+};
+
+/* The short proxy gives no operations, the others the file's own. */
 static int pfp_may_open(struct inode *inode, struct file *file,
 			const struct file_operations *real_fops)
 {
-	return real_fops == &pfp_fops ? pfp_now->refuse : -EINVAL;
+	if (!real_fops)
+		atomic_inc(&pfp_now->short_opens);
+	else if (real_fops != &pfp_fops && real_fops != &pfp_read_fops)
+		return -EINVAL;
+	return pfp_now->refuse;
 }
 
 static const struct pseudofs_operations pfp_ops = {
@@ -269,7 +287,23 @@ static void pfp_create_bad(struct kunit *test)
 				 PSEUDOFS_PROXY_FULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
 	d = pseudofs_create_file(&pfp_fs, "f", 0600, NULL, NULL,
-				 PSEUDOFS_PROXY_FULL + 1, &pfp_fops);
+				 PSEUDOFS_PROXY_SHORT + 1, &pfp_fops);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	/* the short proxy takes short operations, from its own call */
+	d = pseudofs_create_file(&pfp_fs, "f", 0600, NULL, NULL,
+				 PSEUDOFS_PROXY_SHORT, &pfp_fops);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_create_file_aux(&pfp_fs, "f", 0600, NULL, NULL, test,
+				     PSEUDOFS_PROXY_SHORT, &pfp_fops);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_create_file_aux(&pfp_fs, "f", 0600, NULL, NULL, test,
+				     PSEUDOFS_PROXY_OPEN, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_create_file_short(&pfp_fs, "f", 0600, NULL, NULL, test,
+				       NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
+	d = pseudofs_create_file_short(&pfp_fs, "f", S_IFDIR | 0600, NULL,
+				       NULL, test, &pfp_short_fops);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -EINVAL);
 	d = pseudofs_lookup(&pfp_fs, "f", NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -ENOENT);
@@ -427,6 +461,159 @@ static void pfp_get_put(struct kunit *test)
 	dput(d);
 }
 
+/* Call ->unlocked_ioctl as ioctl(2) would, -ENOTTY without it. */
+static long pfp_ioctl_file(struct file *f)
+{
+	return f->f_op->unlocked_ioctl ? f->f_op->unlocked_ioctl(f, 0, 0) :
+					 -ENOTTY;
+}
+
+/*
+ * The full proxy's operations are the same for every file: a method the
+ * file's own operations lack fails as debugfs's does, before and after
+ * the removal, and ->read, which they have, fails once removed.
+ */
+static void pfp_full_missing(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	struct dentry *r;
+	struct file *f, *g;
+
+	r = pseudofs_create_file(&pfp_fs, "r", 0600, NULL, NULL,
+				 PSEUDOFS_PROXY_FULL, &pfp_read_fops);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, r);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, r), 0);
+	f = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	g = pfp_open(test, r);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, g);
+	KUNIT_EXPECT_PTR_EQ(test, f->f_op, g->f_op);
+	KUNIT_EXPECT_PTR_EQ(test, g->f_op, d_inode(r)->i_fop);
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_real_fops(g), &pfp_read_fops);
+
+	KUNIT_EXPECT_EQ(test, pfp_read_file(g), 4);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(g), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(g, 2, SEEK_SET), -ESPIPE);
+	KUNIT_EXPECT_EQ(test, vfs_poll(g, NULL), DEFAULT_POLLMASK);
+	KUNIT_EXPECT_EQ(test, pfp_ioctl_file(g), -ENOTTY);
+	pfp_remove_now(test, r);
+	KUNIT_EXPECT_EQ(test, pfp_read_file(g), -EIO);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(g), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(g, 2, SEEK_SET), -ESPIPE);
+	KUNIT_EXPECT_EQ(test, vfs_poll(g, NULL), DEFAULT_POLLMASK);
+	KUNIT_EXPECT_EQ(test, pfp_ioctl_file(g), -ENOTTY);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->reads), 1);
+	/* the other file's are its own */
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, NULL), EPOLLIN);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), 1);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(f, 2, SEEK_SET), 2);
+	KUNIT_EXPECT_EQ(test, pfp_ioctl_file(f), -ENOTTY);
+	kunit_release_action(test, pfp_fput, g);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 0);
+}
+
+/*
+ * The short proxy: ->open is simple_open() after ->may_open, given no
+ * operations; ->read and ->write run in the bracket and fail once the
+ * file is removed, ->llseek, which the file lacks, fails as debugfs's.
+ */
+static void pfp_short(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d;
+	struct file *f;
+	int aux;
+
+	d = pseudofs_create_file_short(&pfp_fs, "s", 0600, NULL, st, &aux,
+				       &pfp_short_fops);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, d), 0);
+	KUNIT_EXPECT_TRUE(test, d_is_reg(d));
+	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode & S_IALLUGO, 0600);
+	st->refuse = -EPERM;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -EPERM);
+	st->refuse = 0;
+	f = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->short_opens), 2);
+	KUNIT_EXPECT_PTR_EQ(test, f->private_data, (void *)st);
+	KUNIT_EXPECT_PTR_EQ(test, f->f_op, d_inode(d)->i_fop);
+	KUNIT_EXPECT_NULL(test, f->f_op->release);
+	KUNIT_EXPECT_NULL(test, pseudofs_real_fops(f));
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_file_aux(f), (void *)&aux);
+
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), 4);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), 1);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(f, 2, SEEK_SET), -ESPIPE);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, NULL), DEFAULT_POLLMASK);
+	dget(d);
+	pfp_remove_now(test, d);
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), -EIO);
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), -EIO);
+	KUNIT_EXPECT_EQ(test, vfs_llseek(f, 2, SEEK_SET), -ESPIPE);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -ENOENT);
+	dput(d);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->reads), 1);
+	kunit_release_action(test, pfp_fput, f);
+	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 0);
+}
+
+/* A removal waits for a read inside the short proxy. */
+static void pfp_short_remove_waits(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d;
+	struct file *f;
+
+	d = pseudofs_create_file_short(&pfp_fs, "s", 0600, NULL, NULL, NULL,
+				       &pfp_short_fops);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, d), 0);
+	f = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	st->block = true;
+	pfp_start_reader(test, f);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->in_read, 10));
+	pfp_start_remover(test, d);
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 1));
+	complete(&st->release);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_EQ(test, pfp_read_file(f), -EIO);
+}
+
+/*
+ * Every proxy, and none, keeps the aux pointer a file was made with; a
+ * file made without one has none.
+ */
+static void pfp_aux(struct kunit *test)
+{
+	static const enum pseudofs_proxy proxies[] = {
+		PSEUDOFS_PROXY_NONE, PSEUDOFS_PROXY_OPEN, PSEUDOFS_PROXY_FULL,
+	};
+	struct dentry *d, *plain;
+	int aux[ARRAY_SIZE(proxies)];
+	struct file *f;
+	unsigned int i;
+
+	plain = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	f = pfp_open(test, plain);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_EXPECT_NULL(test, pseudofs_file_aux(f));
+	for (i = 0; i < ARRAY_SIZE(proxies); i++) {
+		d = pseudofs_create_file_aux(&pfp_fs, "a", 0600, NULL, NULL,
+					     &aux[i], proxies[i], &pfp_fops);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, d), 0);
+		f = pfp_open(test, d);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+		KUNIT_EXPECT_PTR_EQ(test, pseudofs_file_aux(f), (void *)&aux[i]);
+		KUNIT_EXPECT_EQ(test, pfp_read_file(f), 4);
+		kunit_release_action(test, pfp_fput, f);
+		pfp_remove_now(test, d);
+	}
+}
+
 /* What the full proxy carries, and a method of each kind it does not. */
 struct pfp_covers_case {
 	const char *desc;
@@ -479,6 +666,10 @@ static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE_PARAM(pfp_full_proxy_covers, pfp_covers_gen_params),
 	KUNIT_CASE_PARAM(pfp_open_after_remove, pfp_proxy_gen_params),
 	KUNIT_CASE(pfp_full_after_remove),
+	KUNIT_CASE(pfp_full_missing),
+	KUNIT_CASE(pfp_short),
+	KUNIT_CASE(pfp_short_remove_waits),
+	KUNIT_CASE(pfp_aux),
 	KUNIT_CASE(pfp_remove_waits_for_read),
 	KUNIT_CASE(pfp_cancellation),
 	KUNIT_CASE_SLOW(pfp_get_put),
