@@ -18,7 +18,6 @@
 
 #include <linux/module.h>
 #include <linux/fs.h>
-#include <linux/fs_context.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
 #include <linux/libpseudofs.h>
@@ -32,7 +31,7 @@
 
 #include "internal.h"
 
-static unsigned int debugfs_allow __ro_after_init = DEFAULT_DEBUGFS_ALLOW_BITS;
+static bool debugfs_enabled __ro_after_init = IS_ENABLED(CONFIG_DEBUG_FS_ALLOW_ALL);
 
 /*
  * Don't allow access attributes to be changed whilst the kernel is locked down
@@ -55,16 +54,23 @@ static int debugfs_setattr(struct mnt_idmap *idmap,
 static const struct inode_operations debugfs_file_inode_operations = {
 	.setattr	= debugfs_setattr,
 };
+
 static const struct inode_operations debugfs_dir_inode_operations = {
 	.lookup		= simple_lookup,
 	.setattr	= debugfs_setattr,
 };
+
 static const struct inode_operations debugfs_symlink_inode_operations = {
 	.get_link	= simple_get_link,
 	.setattr	= debugfs_setattr,
 };
 
-/* Only automount points have ->d_fsdata, their struct debugfs_fsdata. */
+/* The ->d_fsdata of an automount point */
+struct debugfs_automount_point {
+	debugfs_automount_t f;
+};
+
+/* Only automount points have ->d_fsdata. */
 static void debugfs_release_dentry(struct dentry *dentry)
 {
 	kfree(dentry->d_fsdata);
@@ -72,54 +78,31 @@ static void debugfs_release_dentry(struct dentry *dentry)
 
 static struct vfsmount *debugfs_automount(struct path *path)
 {
-	struct debugfs_fsdata *fsd = path->dentry->d_fsdata;
+	struct debugfs_automount_point *point = path->dentry->d_fsdata;
 
-	return fsd->automount(path->dentry, d_inode(path->dentry)->i_private);
+	return point->f(path->dentry, d_inode(path->dentry)->i_private);
 }
 
+/*
+ * Stock debugfs sets DCACHE_DONTCACHE in ->s_d_flags, which libpseudofs
+ * does not let a filesystem set: ->d_delete drops the same dentries, the
+ * entries' own being kept by d_make_persistent().
+ */
 static const struct dentry_operations debugfs_dops = {
 	.d_delete = always_delete_dentry,
 	.d_release = debugfs_release_dentry,
 	.d_automount = debugfs_automount,
 };
 
-/*
- * Only permit access to world-readable files when the kernel is locked down.
- * We also need to exclude any file that has ways to write or alter it as root
- * can bypass the permissions check.  libpseudofs's proxies call this.
- */
-static int debugfs_locked_down(struct inode *inode, struct file *filp,
-			       const struct file_operations *real_fops)
-{
-	if ((inode->i_mode & 07777 & ~0444) == 0 &&
-	    !(filp->f_mode & FMODE_WRITE) &&
-	    !real_fops->unlocked_ioctl &&
-	    !real_fops->compat_ioctl &&
-	    !real_fops->mmap)
-		return 0;
-
-	if (security_locked_down(LOCKDOWN_DEBUGFS))
-		return -EPERM;
-
-	return 0;
-}
-
+/* The lockdown of file.c is checked by libpseudofs's proxies. */
 static const struct pseudofs_operations debugfs_pseudofs_ops = {
 	.may_open	= debugfs_locked_down,
 };
-
-static int debugfs_init_fs_context(struct fs_context *fc)
-{
-	if (!(debugfs_allow & DEBUGFS_ALLOW_API))
-		return -EPERM;
-	return pseudofs_init_fs_context(fc);
-}
 
 /* Unknown mount options are ignored, a remount changes the root only. */
 static struct pseudofs debugfs = {
 	.type.owner		= THIS_MODULE,
 	.type.name		= "debugfs",
-	.type.init_fs_context	= debugfs_init_fs_context,
 	.magic			= DEBUGFS_MAGIC,
 	.options		= PSEUDOFS_OPTIONS_LAX,
 	.default_mode		= 0700,
@@ -131,24 +114,39 @@ static struct pseudofs debugfs = {
 };
 MODULE_ALIAS_FS("debugfs");
 
-/* Refuse creation when the API is off or debugfs could not register. */
-static struct dentry *debugfs_may_create(const char *name)
+/*
+ * Refuse creation when debugfs is off or could not register; a @parent
+ * that is an error is passed back.
+ */
+static struct dentry *debugfs_may_create(const char *name,
+					 struct dentry *parent)
 {
-	if (!(debugfs_allow & DEBUGFS_ALLOW_API))
+	if (!debugfs_enabled)
 		return ERR_PTR(-EPERM);
-	if (!debugfs_initialized())
+	if (IS_ERR(parent))
+		return parent;
+	if (!debugfs_initialized()) {
+		pr_err("Unable to create file '%s', debugfs is not initialized yet\n",
+		       name);
 		return ERR_PTR(-ENOENT);
+	}
 	pr_debug("creating file '%s'\n", name);
 	return NULL;
 }
 
-/* Say so when @name exists; a @parent that is an error is passed back. */
-static struct dentry *debugfs_created(struct dentry *dentry, const char *name,
-				      struct dentry *parent)
+/* Say so when @name exists or the @what could not be allocated. */
+static struct dentry *debugfs_created(struct dentry *dentry, const char *what,
+				      const char *name, struct dentry *parent)
 {
-	if (dentry == ERR_PTR(-EEXIST) && !IS_ERR(parent))
-		pr_err("'%s' already present in '%s'!\n", name,
-		       parent ? (const char *)parent->d_name.name : "/");
+	if (dentry == ERR_PTR(-EEXIST)) {
+		if (parent)
+			pr_err("'%s' already exists in '%pd'\n", name, parent);
+		else
+			pr_err("'%s' already exists in '/'\n", name);
+	} else if (dentry == ERR_PTR(-ENOMEM)) {
+		pr_err("out of free dentries, can not create %s '%s'\n", what,
+		       name);
+	}
 	return dentry;
 }
 
@@ -173,56 +171,60 @@ struct dentry *debugfs_lookup(const char *name, struct dentry *parent)
 EXPORT_SYMBOL_GPL(debugfs_lookup);
 
 /* Without @fops the file reads nothing and takes any write: no proxy. */
-static struct dentry *__debugfs_create_file(const char *name, umode_t mode,
-				struct dentry *parent, void *data,
-				enum pseudofs_proxy proxy,
-				const struct file_operations *fops)
+static struct dentry *debugfs_create_noop(const char *name, umode_t mode,
+					  struct dentry *parent, void *data,
+					  const void *aux)
 {
-	struct dentry *dentry = debugfs_may_create(name);
+	return pseudofs_create_file_aux(&debugfs, name, mode, parent, data, aux,
+					PSEUDOFS_PROXY_NONE,
+					&debugfs_noop_file_operations);
+}
+
+/*
+ * debugfs_create_file() and debugfs_create_file_aux() with a struct
+ * file_operations: see <linux/debugfs.h>.  The full proxy.
+ */
+struct dentry *debugfs_create_file_full(const char *name, umode_t mode,
+					struct dentry *parent, void *data,
+					const void *aux,
+					const struct file_operations *fops)
+{
+	struct dentry *dentry = debugfs_may_create(name, parent);
 
 	if (dentry)
 		return dentry;
-	dentry = pseudofs_create_file(&debugfs, name, mode, parent, data,
-				      fops ? proxy : PSEUDOFS_PROXY_NONE,
-				      fops ?: &debugfs_noop_file_operations);
-	return debugfs_created(dentry, name, parent);
+	if (!fops)
+		dentry = debugfs_create_noop(name, mode, parent, data, aux);
+	else
+		dentry = pseudofs_create_file_aux(&debugfs, name, mode, parent,
+						  data, aux,
+						  PSEUDOFS_PROXY_FULL, fops);
+	return debugfs_created(dentry, "file", name, parent);
 }
+EXPORT_SYMBOL_GPL(debugfs_create_file_full);
 
-/**
- * debugfs_create_file - create a file in the debugfs filesystem
- * @name: the name of the file to create.
- * @mode: the permission that the file should have.
- * @parent: its directory, or NULL for the root of debugfs.
- * @data: stored in inode.i_private for the open() call.
- * @fops: the struct file_operations of this file.
- *
- * This is the basic "create a file" function for debugfs.  It allows for a
- * wide range of flexibility in creating a file, or a directory (if you want
- * to create a directory, the debugfs_create_dir() function is
- * recommended to be used instead.)
- *
- * Return: a pointer to a dentry if it succeeds.  This
- * pointer must be passed to the debugfs_remove() function when the file is
- * to be removed (no automatic cleanup happens if your module is unloaded,
- * you are responsible here.)  If an error occurs, ERR_PTR(-ERROR) will be
- * returned.
- *
- * If debugfs is not enabled in the kernel, the value -%ENODEV will be
- * returned.
- *
- * NOTE: it's expected that most callers should _ignore_ the errors returned
- * by this function. Other debugfs functions handle the fact that the "dentry"
- * passed to them could be an error and they don't crash in that case.
- * Drivers should generally work fine even if debugfs fails to init anyway.
+/*
+ * debugfs_create_file() and debugfs_create_file_aux() with a struct
+ * debugfs_short_fops: see <linux/debugfs.h>.  The short proxy.
  */
-struct dentry *debugfs_create_file(const char *name, umode_t mode,
-				   struct dentry *parent, void *data,
-				   const struct file_operations *fops)
+struct dentry *debugfs_create_file_short(const char *name, umode_t mode,
+					 struct dentry *parent, void *data,
+					 const void *aux,
+					 const struct debugfs_short_fops *fops)
 {
-	return __debugfs_create_file(name, mode, parent, data,
-				     PSEUDOFS_PROXY_FULL, fops);
+	struct dentry *dentry = debugfs_may_create(name, parent);
+
+	if (dentry)
+		return dentry;
+	if (!fops)
+		dentry = debugfs_create_noop(name, mode, parent, data, aux);
+	else
+		dentry = pseudofs_create_file_short(&debugfs, name, mode,
+						    parent, data, aux,
+						    debugfs_pseudofs_short_fops(fops));
+	return debugfs_created(dentry, "file", name, parent);
 }
-EXPORT_SYMBOL_GPL(debugfs_create_file);
+EXPORT_SYMBOL_GPL(debugfs_create_file_short);
 
 /**
  * debugfs_create_file_unsafe - create a file in the debugfs filesystem
@@ -249,11 +251,20 @@ EXPORT_SYMBOL_GPL(debugfs_create_file);
  * Return: as for debugfs_create_file().
  */
 struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
-				   struct dentry *parent, void *data,
-				   const struct file_operations *fops)
+					  struct dentry *parent, void *data,
+					  const struct file_operations *fops)
 {
-	return __debugfs_create_file(name, mode, parent, data,
-				     PSEUDOFS_PROXY_OPEN, fops);
+	struct dentry *dentry = debugfs_may_create(name, parent);
+
+	if (dentry)
+		return dentry;
+	if (!fops)
+		dentry = debugfs_create_noop(name, mode, parent, data, NULL);
+	else
+		dentry = pseudofs_create_file_aux(&debugfs, name, mode, parent,
+						  data, NULL,
+						  PSEUDOFS_PROXY_OPEN, fops);
+	return debugfs_created(dentry, "file", name, parent);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_file_unsafe);
 
@@ -297,12 +308,12 @@ EXPORT_SYMBOL_GPL(debugfs_create_file_size);
  */
 struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
 {
-	struct dentry *dentry = debugfs_may_create(name);
+	struct dentry *dentry = debugfs_may_create(name, parent);
 
 	if (dentry)
 		return dentry;
 	dentry = pseudofs_create_dir(&debugfs, name, 0755, parent);
-	return debugfs_created(dentry, name, parent);
+	return debugfs_created(dentry, "directory", name, parent);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_dir);
 
@@ -323,20 +334,20 @@ struct dentry *debugfs_create_automount(const char *name,
 					debugfs_automount_t f,
 					void *data)
 {
-	struct dentry *dentry = debugfs_may_create(name);
-	struct debugfs_fsdata *fsd;
+	struct dentry *dentry = debugfs_may_create(name, parent);
+	struct debugfs_automount_point *point;
 
 	if (dentry)
 		return dentry;
-	fsd = kzalloc(sizeof(*fsd), GFP_KERNEL);
-	if (!fsd)
+	point = kzalloc_obj(*point);
+	if (!point)
 		return ERR_PTR(-ENOMEM);
-	fsd->automount = f;
+	point->f = f;
 
-	dentry = pseudofs_create_automount(&debugfs, name, parent, data, fsd);
+	dentry = pseudofs_create_automount(&debugfs, name, parent, data, point);
 	if (IS_ERR(dentry))
-		kfree(fsd);
-	return debugfs_created(dentry, name, parent);
+		kfree(point);
+	return debugfs_created(dentry, "automount", name, parent);
 }
 EXPORT_SYMBOL(debugfs_create_automount);
 
@@ -358,13 +369,13 @@ EXPORT_SYMBOL(debugfs_create_automount);
 struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent,
 				      const char *target)
 {
-	struct dentry *dentry = debugfs_may_create(name);
+	struct dentry *dentry = debugfs_may_create(name, parent);
 
 	if (dentry)
 		return dentry;
 	dentry = pseudofs_create_symlink(&debugfs, name, 0777, parent, target,
 					 NULL);
-	return debugfs_created(dentry, name, parent);
+	return debugfs_created(dentry, "symlink", name, parent);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_symlink);
 
@@ -410,35 +421,38 @@ void debugfs_lookup_and_remove(const char *name, struct dentry *parent)
 EXPORT_SYMBOL_GPL(debugfs_lookup_and_remove);
 
 /**
- * debugfs_rename - rename a file/directory in the debugfs filesystem
- * @old_dir: a pointer to the parent dentry for the renamed object. This
- *          should be a directory dentry.
- * @old_dentry: dentry of an object to be renamed.
- * @new_dir: a pointer to the parent dentry where the object should be
- *          moved. This should be a directory dentry.
- * @new_name: a pointer to a string containing the target name.
+ * debugfs_change_name - rename a file/directory in the debugfs filesystem
+ * @dentry: dentry of an object to be renamed.
+ * @fmt: format for new name
  *
  * This function renames a file/directory in debugfs.  The target must not
  * exist for rename to succeed.
  *
- * Return: a pointer to old_dentry (which is updated to
- * reflect renaming) if it succeeds. If an error occurs, ERR_PTR(-ERROR)
- * will be returned.
+ * Return: 0 on success and -E... on failure.
+ *
+ * If debugfs is not enabled in the kernel, the value -%ENODEV will be
+ * returned.
  */
-struct dentry *debugfs_rename(struct dentry *old_dir, struct dentry *old_dentry,
-		struct dentry *new_dir, const char *new_name)
+int __printf(2, 3) debugfs_change_name(struct dentry *dentry, const char *fmt, ...)
 {
-	if (IS_ERR(old_dir))
-		return old_dir;
-	if (IS_ERR(new_dir))
-		return new_dir;
-	if (IS_ERR_OR_NULL(old_dentry))
-		return old_dentry;
-	if (!new_dir)
-		return ERR_PTR(-EINVAL);
-	return pseudofs_rename(&debugfs, old_dir, old_dentry, new_dir, new_name);
+	const char *new_name;
+	va_list ap;
+	int error;
+
+	if (IS_ERR_OR_NULL(dentry))
+		return 0;
+
+	va_start(ap, fmt);
+	new_name = kvasprintf_const(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!new_name)
+		return -ENOMEM;
+
+	error = pseudofs_change_name(&debugfs, dentry, new_name);
+	kfree_const(new_name);
+	return error;
 }
-EXPORT_SYMBOL_GPL(debugfs_rename);
+EXPORT_SYMBOL_GPL(debugfs_change_name);
 
 /**
  * debugfs_initialized - Tells whether debugfs has been registered
@@ -454,22 +468,25 @@ EXPORT_SYMBOL_GPL(debugfs_initialized);
 static int __init debugfs_kernel(char *str)
 {
 	if (str) {
-		if (!strcmp(str, "on"))
-			debugfs_allow = DEBUGFS_ALLOW_API | DEBUGFS_ALLOW_MOUNT;
-		else if (!strcmp(str, "no-mount"))
-			debugfs_allow = DEBUGFS_ALLOW_API;
-		else if (!strcmp(str, "off"))
-			debugfs_allow = 0;
+		if (!strcmp(str, "on")) {
+			debugfs_enabled = true;
+		} else if (!strcmp(str, "off")) {
+			debugfs_enabled = false;
+		} else if (!strcmp(str, "no-mount")) {
+			pr_notice("debugfs=no-mount is a deprecated alias for debugfs=off\n");
+			debugfs_enabled = false;
+		}
 	}
 
 	return 0;
 }
 early_param("debugfs", debugfs_kernel);
+
 static int __init debugfs_init(void)
 {
 	int retval;
 
-	if (!(debugfs_allow & DEBUGFS_ALLOW_MOUNT))
+	if (!debugfs_enabled)
 		return -EPERM;
 
 	retval = sysfs_create_mount_point(kernel_kobj, "debug");
