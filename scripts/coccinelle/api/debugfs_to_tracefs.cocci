@@ -42,6 +42,18 @@ virtual int_root
 @initialize:python@
 @@
 import re
+# Name constraints as functions: coccinelle built with OCaml Str (Debian
+# 13 and later) reads "=~" regexes in another syntax than with PCRE (1.1.1).
+def is_creator(name):	# a create of a file or directory, in debugfs, tracefs or tracing
+	return re.search(r'^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$', name) is not None
+def is_debugfs_only(name):	# a debugfs create helper tracefs lacks
+	return re.search(r'^debugfs_create_(?!(dir|file)$)', name) is not None
+def is_noted(name):	# a call of the API of either
+	return re.search(r'^(debugfs_|tracefs_|trace_create_file$|tracing_init_dentry$)', name) is not None
+def is_debugfs_named(name):	# a function named for debugfs
+	return re.search(r'_debugfs$', name) is not None
+def is_debugfs(name):	# a debugfs call
+	return re.search(r'^debugfs_', name) is not None
 class Facts(dict):	# facts.made for facts['made']
 	__getattr__, __setattr__ = dict.__getitem__, dict.__setitem__
 facts = Facts()	# about the file being converted, see reset()
@@ -54,6 +66,7 @@ FIELD = re.compile(r'(->|\.)(\w+)$')
 CALL = re.compile(r'^(\w+)\(.*\)$')
 NODENTRY = re.compile(r'^(NULL|ERR_PTR\(.*\))$')
 TID = 'tracing_init_dentry'
+SHARED = 'also holds the directory'
 # roots: (fn, x) from tracing_init_dentry() -> global?; made: dicts fn,
 # lhs, local, creator, key of dentries a create stores; copies: position ->
 # fn, lhs, local, line, rhs or call; params: fn -> {index: parameter};
@@ -191,9 +204,13 @@ def kept_by(s, fn, e, seen=None):
 	seen = set() if seen is None else seen
 	if (fn, e) in seen or e == 'NULL' or root_of(s, fn, e): return None
 	seen.add((fn, e))
-	for m in s.made:
-		if same_dentry(m, fn, e) and kept(s, m):
-			return "'%s', made in debugfs by %s() at line %d in %s()" % (m['lhs'], m['creator'], m['key'][0], m['fn'])
+	# of the creates that stay, one that stays for a reason of its own, not
+	# for sharing its dentry with another, the same whatever the order of
+	# the matches (coccinelle 1.3 matches in another order than 1.1.1)
+	ms = [m for m in s.made if same_dentry(m, fn, e) and kept(s, m)]
+	if ms:
+		m = min(ms, key=lambda m: (shares_kept(s, m), m['key']))
+		return "'%s', made in debugfs by %s() at line %d in %s()" % (m['lhs'], m['creator'], m['key'][0], m['fn'])
 	src = [x for c in s.copies.values() if same_dentry(c, fn, e) for x in src_of(s, c)]
 	m = CALL.match(e)
 	if m:
@@ -210,6 +227,8 @@ def feeds_kept(s, fn, e, seen):	# is e handed to a parent that a staying create 
 			return True
 	return any(c['fn'] == fn and c['rhs'] == e and (kept_by(s, fn, c['lhs']) or feeds_kept(s, fn, c['lhs'], seen))
 		   for c in s.copies.values())
+def shares_kept(s, m):	# does create m stay only for another that stays?
+	return SHARED in ((s.decided.get(m['key']) or (True, None))[1] or '')
 def kept(s, m):	# does debugfs create m, outside tracing_init_dentry(), stay?
 	return dbg(m) and m['fn'] != TID and not decide_at(s, m['key'], m['fn'], m['creator'])[0]
 def decide(p, name): return decide_at(facts, key(p), fn_of(p), name)
@@ -233,8 +252,8 @@ def decide_at(s, k, fn, name):	# (convert, reason); one being decided counts as 
 	m2 = r[0] and name == 'debugfs_create_dir' and m and m['lhs'] and \
 		next((m2 for m2 in s.made if m2 is not m and same_dentry(m2, fn, m['lhs']) and kept(s, m2)), None)
 	if m2:
-		r = (False, "%s(): '%s' also holds the directory made in debugfs by %s() at line %d in %s(), which stays there, and what is made under either cannot move for one of them only" %
-		     (name, m['lhs'], m2['creator'], m2['key'][0], m2['fn']))
+		r = (False, "%s(): '%s' " % (name, m['lhs']) + SHARED + " made in debugfs by %s() at line %d in %s(), which stays there, and what is made under either cannot move for one of them only" %
+		     (m2['creator'], m2['key'][0], m2['fn']))
 	s.decided[k] = r
 	if r[0]:
 		s.converted.add(fn)
@@ -390,7 +409,7 @@ struct dentry *x@p = tracing_init_dentry();
 // made them; one in a local variable is known in its own function only.
 @made@
 expression E;
-identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
+identifier f : script:python() { is_creator(f) };
 expression list es; position p;
 @@
 E = f@p(es)
@@ -400,14 +419,14 @@ note_made(p[0], E, f, False)
 
 @@
 local idexpression L;
-identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
+identifier f : script:python() { is_creator(f) };
 position p : script:python() { made_local(p[0]) };
 @@
 L = f@p(...)
 
 @madedecl@
 identifier L;
-identifier f =~ "^((debugfs|tracefs)_create_(dir|file)|trace_create_file)$";
+identifier f : script:python() { is_creator(f) };
 type T; position p;
 @@
 T L = f@p(...);
@@ -448,7 +467,7 @@ DEFINE_DEBUGFS_ATTRIBUTE@p(fops, ...);
 // debugfs helpers that tracefs lacks (all but _dir and _file) keep their
 // parent, the second or the third argument, in debugfs.
 @@
-identifier f =~ "^debugfs_create_(?!(dir|file)$)";
+identifier f : script:python() { is_debugfs_only(f) };
 expression A1, A2, A3;
 position p : script:python(A2, A3) { note_debugfs_only(p[0], A2) and note_debugfs_only(p[0], A3) };
 @@
@@ -752,7 +771,7 @@ constant char[] msg.c; expression msg_new.nc; position msg.p;
 
 // What is left in debugfs after the conversion, and what calls tracefs.
 @depends on patch@
-identifier f =~ "^(debugfs_|tracefs_|trace_create_file$|tracing_init_dentry$)";
+identifier f : script:python() { is_noted(f) };
 position p : script:python(f) { note_call(p[0], f) };
 @@
 f@p(...)
@@ -760,7 +779,7 @@ f@p(...)
 // A static *_debugfs function whose debugfs work all moved to tracefs is
 // renamed; other files may know a global one by its name.
 @rename depends on patch@
-identifier fn =~ "_debugfs$";
+identifier fn : script:python() { is_debugfs_named(fn) };
 position p : script:python(fn) { fn in facts.converted and fn not in facts.left };
 type T;
 @@
@@ -845,7 +864,7 @@ identifier cand.f; position cand.p;
 * f@p(...)
 
 @site depends on org || report@
-identifier f =~ "^debugfs_";
+identifier f : script:python() { is_debugfs(f) };
 position p;
 @@
 f@p(...)

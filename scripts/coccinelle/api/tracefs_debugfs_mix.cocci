@@ -19,6 +19,13 @@ virtual report
 
 @initialize:python@
 @@
+import re
+# Name constraints as functions: coccinelle built with OCaml Str (Debian
+# 13 and later) reads "=~" regexes in another syntax than with PCRE (1.1.1).
+def is_create(name):	# a create of either file system
+	return re.search(r'^(debugfs|tracefs)_create_', name) is not None
+def is_fs_call(name):	# a call of either file system
+	return re.search(r'^(debugfs|tracefs)_', name) is not None
 mode = []
 stars = set()
 
@@ -51,8 +58,8 @@ mode.append('org')
 // Made and used in one function, the dentry unchanged in between.
 @flow depends on context || org || report@
 expression E, E1;
-identifier mk =~ "^(debugfs|tracefs)_create_";
-identifier use =~ "^(debugfs|tracefs)_";
+identifier mk : script:python() { is_create(mk) };
+identifier use : script:python() { is_fs_call(use) };
 position p1, p2;
 @@
 E = mk@p1(...);
@@ -67,14 +74,14 @@ found(mk, p1[0], use, p2[0])
 // Made into a variable that outlives the function, used anywhere.
 @made_g depends on context || org || report@
 global idexpression struct dentry *G;
-identifier mk =~ "^(debugfs|tracefs)_create_";
+identifier mk : script:python() { is_create(mk) };
 position p1;
 @@
 G = mk@p1(...)
 
 @glob@
 global idexpression struct dentry *made_g.G;
-identifier use =~ "^(debugfs|tracefs)_";
+identifier use : script:python() { is_fs_call(use) };
 position p2;
 @@
 use@p2(..., G, ...)
@@ -86,7 +93,8 @@ found(mk, p1[0], use, p2[0])
 
 // Returned by the function that made it, used by a caller.
 @made_r depends on context || org || report@
-identifier g, mk =~ "^(debugfs|tracefs)_create_";
+identifier g;
+identifier mk : script:python() { is_create(mk) };
 expression E, E1;
 position p1;
 @@
@@ -99,7 +107,7 @@ struct dentry *g(...) {
 
 @ret@
 identifier made_r.g;
-identifier use =~ "^(debugfs|tracefs)_";
+identifier use : script:python() { is_fs_call(use) };
 position p2;
 @@
 use@p2(..., g(...), ...)
@@ -111,7 +119,7 @@ found(mk, p1[0], use, p2[0])
 
 @retvar@
 identifier made_r.g, X;
-identifier use =~ "^(debugfs|tracefs)_";
+identifier use : script:python() { is_fs_call(use) };
 expression E1;
 type T;
 position p2;
@@ -130,7 +138,7 @@ mk << made_r.mk; p1 << made_r.p1; use << retvar.use; p2 << retvar.p2;
 found(mk, p1[0], use, p2[0])
 
 @depends on context@
-identifier f =~ "^(debugfs|tracefs)_";
+identifier f : script:python() { is_fs_call(f) };
 position p : script:python() { starred(p[0]) };
 @@
 * f@p(...)

@@ -41,6 +41,10 @@ virtual patch
 @initialize:python@
 @@
 import re
+# Name constraints as functions: coccinelle built with OCaml Str (Debian
+# 13 and later) reads "=~" regexes in another syntax than with PCRE (1.1.1).
+def is_lookup(name):	# a lookup or an allocation of a name
+	return re.search(r'^(lookup_one_len|try_lookup_one_len|lookup_noperm|lookup_one|d_alloc_name|d_alloc|d_hash_and_lookup)$', name) is not None
 
 # Facts, per file (with --include, rules also see the forced headers).
 facts = {}
@@ -529,7 +533,7 @@ if why:
 
 // And for each name looked up or allocated outside a pinning function.
 @lsite@
-identifier f =~ "^(lookup_one_len|try_lookup_one_len|lookup_noperm|lookup_one|d_alloc_name|d_alloc|d_hash_and_lookup)$";
+identifier f : script:python() { is_lookup(f) };
 position p;
 @@
 f@p(...)
