@@ -632,6 +632,8 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 		return;
 	if (WARN_ON(dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry)))
 		return;
+	if (d_unhashed(dentry))		/* removed already */
+		return;
 
 	this = dget(dentry);
 	for (;;) {
@@ -701,6 +703,8 @@ int pseudofs_change_name(struct pseudofs *pfs, struct dentry *dentry,
 	if (err) {
 		if (err == -EEXIST && target == dentry)
 			err = 0;	/* renamed to itself */
+		else if (d_unhashed(dentry))
+			err = -ENOENT;	/* removed */
 		goto put;
 	}
 	err = -EBUSY;

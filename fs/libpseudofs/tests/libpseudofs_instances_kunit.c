@@ -6,12 +6,17 @@
  *
  * "pseudofs_test_mount" makes a superblock per mount, fills each with a
  * file "f", and takes max= (at most 100), verbose and stats=none|global
- * beside uid=, gid= and mode=.  "pseudofs_test_key" makes one per key,
- * the key being what the case put in its state.  "pseudofs_test_keep" is
- * shaped like bpffs: a string option mask=, a root owned by the mounting
- * task, and remounts that change nothing.  What the hooks saw is in
- * the case's struct pfi_state (test->priv).  Every mount and registration
- * has a cleanup action.
+ * beside uid=, gid= and mode=, through ->parse_param into its part of the
+ * context and ->apply_options into its instance data: a remount changes
+ * those it names, but not stats=.  "pseudofs_test_key" makes one per key,
+ * the key being what the case put in its state, takes the same options
+ * and ignores unknown ones.  "pseudofs_test_replace" takes only its own,
+ * and a remount sets them all, as binderfs's.  "pseudofs_test_keep" is
+ * shaped like bpffs: it takes no uid=, gid= or mode= from the library but
+ * parses them itself with a string option mask=, gives the root to the
+ * mounting task, and ignores remounts.  What the hooks saw is in the
+ * case's struct pfi_state (test->priv).  Every mount and registration has
+ * a cleanup action.
  */
 
 #include <kunit/test.h>
@@ -34,6 +39,14 @@
  * @key: what ->instance_key returns
  * @no_file: ->new_instance fails instead of making "f"
  * @getattrs: calls of the directories' ->getattr
+ * @keys: the keys ->parse_param saw, joined by ','
+ * @applies: calls of ->apply_options
+ * @applied_fresh: those of them with @fresh
+ * @apply_error: what ->apply_options returns, if not 0
+ * @apply_uid: the owner of the root at the last ->apply_options
+ * @apply_instances: @new_instances at the last ->apply_options
+ * @dirty: ->apply_options found the context's data not zeroed where
+ *	nothing was parsed into it
  */
 struct pfi_state {
 	int new_instances;
@@ -41,6 +54,13 @@ struct pfi_state {
 	void *key;
 	bool no_file;
 	int getattrs;
+	char keys[64];
+	int applies;
+	int applied_fresh;
+	int apply_error;
+	kuid_t apply_uid;
+	int apply_instances;
+	int dirty;
 };
 
 /* The hooks run without the test: they find its state here. */
@@ -79,6 +99,36 @@ static void *pfi_instance_key(struct fs_context *fc)
 	return pfi_live->key;
 }
 
+/* Note @key in what the case saw, after a ',' if it saw something before. */
+static void pfi_saw(const char *key)
+{
+	struct pfi_state *st = pfi_live;
+	size_t len;
+
+	if (!st)
+		return;
+	len = strlen(st->keys);
+	scnprintf(st->keys + len, sizeof(st->keys) - len, "%s%s",
+		  len ? "," : "", key);
+}
+
+/* Note a call of ->apply_options; return the error the case asked for. */
+static int pfi_applying(struct super_block *sb, const void *data, size_t size,
+			bool given, bool fresh)
+{
+	struct pfi_state *st = pfi_live;
+
+	if (!st)
+		return 0;
+	st->applies++;
+	st->applied_fresh += fresh;
+	st->apply_uid = d_inode(sb->s_root)->i_uid;
+	st->apply_instances = st->new_instances;
+	if (!given && memchr_inv(data, 0, size))
+		st->dirty++;
+	return st->apply_error;
+}
+
 enum { Opt_max, Opt_verbose, Opt_stats };
 
 static const struct constant_table pfi_stats[] = {
@@ -94,10 +144,136 @@ static const struct fs_parameter_spec pfi_params[] = {
 	{}
 };
 
-static int pfi_check_option(struct fs_context *fc, int opt, u64 value)
+/**
+ * struct pfi_opts - the own options of a context or a superblock
+ * @max: max=
+ * @verbose: verbose
+ * @stats: stats=, 0 for none, 1 for global
+ * @given: BIT(Opt_*) of those given
+ */
+struct pfi_opts {
+	u32 max;
+	bool verbose;
+	u32 stats;
+	unsigned int given;
+};
+
+/**
+ * struct pfi_info - the instance data of a superblock
+ * @opts: its own options in force
+ * @scratch: left alone by the filesystem, for pfi_instance_data()
+ */
+struct pfi_info {
+	struct pfi_opts opts;
+	long scratch;
+};
+
+static struct pfi_opts *pfi_sb_opts(const struct super_block *sb)
 {
-	if (opt == Opt_max && value > 100)
-		return invalfc(fc, "max=%llu: at most 100", value);
+	return &((struct pfi_info *)pseudofs_instance_data(sb))->opts;
+}
+
+/* The value of own option @opt in force on @sb */
+static u64 pfi_value(const struct super_block *sb, int opt)
+{
+	const struct pfi_opts *o = pfi_sb_opts(sb);
+
+	switch (opt) {
+	case Opt_max:
+		return o->max;
+	case Opt_verbose:
+		return o->verbose;
+	default:
+		return o->stats;
+	}
+}
+
+static bool pfi_given(const struct super_block *sb, int opt)
+{
+	return pfi_sb_opts(sb)->given & BIT(opt);
+}
+
+static int pfi_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct pfi_opts *opts = pseudofs_fc_data(fc);
+	struct fs_parse_result result;
+	int opt;
+
+	pfi_saw(param->key);
+	opt = fs_parse(fc, pfi_params, param, &result);
+	if (opt < 0)
+		return opt;
+	switch (opt) {
+	case Opt_max:
+		if (result.uint_32 > 100)
+			return invalfc(fc, "max=%u: at most 100", result.uint_32);
+		opts->max = result.uint_32;
+		break;
+	case Opt_verbose:
+		opts->verbose = true;
+		break;
+	case Opt_stats:
+		opts->stats = result.uint_32;
+		break;
+	}
+	opts->given |= BIT(opt);
+	return 0;
+}
+
+/*
+ * A new superblock takes the options given, a remount or another mount of
+ * a key in use changes those it names; stats= is the superblock's for
+ * good: changing it fails, and then nothing changes.
+ */
+static int pfi_apply_options(struct super_block *sb, struct fs_context *fc,
+			     bool fresh)
+{
+	const struct pfi_opts *new = pseudofs_fc_data(fc);
+	struct pfi_opts *cur = pfi_sb_opts(sb);
+	int err = pfi_applying(sb, new, sizeof(*new), new->given, fresh);
+
+	if (err)
+		return err;
+	if (fresh) {
+		*cur = *new;
+		return 0;
+	}
+	if ((new->given & BIT(Opt_stats)) && new->stats != cur->stats)
+		return invalfc(fc, "stats= cannot change");
+	if (new->given & BIT(Opt_max))
+		cur->max = new->max;
+	if (new->given & BIT(Opt_verbose))
+		cur->verbose = true;
+	cur->given |= new->given;
+	return 0;
+}
+
+/* As binderfs: a remount sets all, stats= must stay as it is. */
+static int pfi_replace_apply(struct super_block *sb, struct fs_context *fc,
+			     bool fresh)
+{
+	const struct pfi_opts *new = pseudofs_fc_data(fc);
+	struct pfi_opts *cur = pfi_sb_opts(sb);
+	int err = pfi_applying(sb, new, sizeof(*new), new->given, fresh);
+
+	if (err)
+		return err;
+	if (!fresh && new->stats != cur->stats)
+		return invalfc(fc, "stats= cannot change");
+	*cur = *new;
+	return 0;
+}
+
+static int pfi_show_options(struct seq_file *m, struct dentry *root)
+{
+	const struct pfi_opts *o = pfi_sb_opts(root->d_sb);
+
+	if (o->given & BIT(Opt_max))
+		seq_printf(m, ",max=%u", o->max);
+	if (o->verbose)
+		seq_puts(m, ",verbose");
+	if (o->given & BIT(Opt_stats))
+		seq_printf(m, ",stats=%s", o->stats ? "global" : "none");
 	return 0;
 }
 
@@ -125,7 +301,9 @@ static const struct pseudofs_operations pfi_ops = {
 	.instance_key	= pfi_instance_key,
 	.new_instance	= pfi_new_instance,
 	.kill_instance	= pfi_kill_instance,
-	.check_option	= pfi_check_option,
+	.parse_param	= pfi_parse_param,
+	.apply_options	= pfi_apply_options,
+	.show_options	= pfi_show_options,
 	.user_mkdir	= pfi_user_mkdir,
 };
 
@@ -136,36 +314,61 @@ static struct pseudofs pfi_mount_fs = {
 	.instances	= PSEUDOFS_PER_MOUNT,
 	.remount_all	= true,
 	.default_mode	= 0755,
-	.params		= pfi_params,
-	.instance_size	= sizeof(long),
+	.fc_size	= sizeof(struct pfi_opts),
+	.instance_size	= sizeof(struct pfi_info),
 	.ops		= &pfi_ops,
 	.dir_iops	= &pfi_dir_iops,
 };
 
-/* Own options as binderfs takes them: a remount sets all, stats= is fixed. */
-static struct pseudofs pfi_replace_fs = {
-	.type.name		= "pseudofs_test_replace",
-	.type.owner		= THIS_MODULE,
-	.magic			= 0x70667437,
-	.instances		= PSEUDOFS_PER_MOUNT,
-	.options		= PSEUDOFS_OPTIONS_NONE,
-	.default_mode		= 0755,
-	.params			= pfi_params,
-	.remount_replaces	= true,
-	.remount_fixed		= BIT_ULL(Opt_stats),
-	.ops			= &pfi_ops,
+static const struct pseudofs_operations pfi_replace_ops = {
+	.new_instance	= pfi_new_instance,
+	.kill_instance	= pfi_kill_instance,
+	.parse_param	= pfi_parse_param,
+	.apply_options	= pfi_replace_apply,
+	.show_options	= pfi_show_options,
 };
 
-enum { Opt_mask };
+/* Own options only, as binderfs takes them. */
+static struct pseudofs pfi_replace_fs = {
+	.type.name	= "pseudofs_test_replace",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667437,
+	.instances	= PSEUDOFS_PER_MOUNT,
+	.options	= PSEUDOFS_OPTIONS_NONE,
+	.default_mode	= 0755,
+	.fc_size	= sizeof(struct pfi_opts),
+	.instance_size	= sizeof(struct pfi_info),
+	.ops		= &pfi_replace_ops,
+};
+
+enum { PFI_KEEP_UID, PFI_KEEP_GID, PFI_KEEP_MODE, PFI_KEEP_MASK };
 
 static const struct fs_parameter_spec pfi_keep_params[] = {
-	fsparam_string("mask", Opt_mask),
+	fsparam_uid("uid", PFI_KEEP_UID),
+	fsparam_gid("gid", PFI_KEEP_GID),
+	fsparam_u32oct("mode", PFI_KEEP_MODE),
+	fsparam_string("mask", PFI_KEEP_MASK),
 	{}
 };
 
+/**
+ * struct pfi_keep_opts - the options of a context of pseudofs_test_keep
+ * @uid: uid=
+ * @gid: gid=
+ * @mode: mode=
+ * @mask: what the mask= options given add up to
+ * @given: BIT(PFI_KEEP_*) of those given
+ */
+struct pfi_keep_opts {
+	kuid_t uid;
+	kgid_t gid;
+	umode_t mode;
+	u64 mask;
+	unsigned int given;
+};
+
 /* mask= as bpffs's delegate_*=: names or numbers joined by ':', adding up */
-static int pfi_parse_string(struct fs_context *fc, int opt, char *value,
-			    u64 *result)
+static int pfi_parse_mask(struct fs_context *fc, char *value, u64 *result)
 {
 	static const char * const names[] = { "a", "b", "c" };
 	char *p;
@@ -184,22 +387,103 @@ static int pfi_parse_string(struct fs_context *fc, int opt, char *value,
 	return 0;
 }
 
+/*
+ * Every option reaches here, uid=, gid= and mode= too; a bad value of one
+ * of ours fails, what is not ours is ignored as bpffs always did, but for
+ * "source", which is the VFS's.
+ */
+static int pfi_keep_parse(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct pfi_keep_opts *opts = pseudofs_fc_data(fc);
+	struct fs_parse_result result;
+	int opt, err;
+
+	pfi_saw(param->key);
+	opt = fs_parse(fc, pfi_keep_params, param, &result);
+	if (opt == -ENOPARAM)
+		return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+	if (opt < 0)
+		return opt;
+	switch (opt) {
+	case PFI_KEEP_UID:
+		opts->uid = result.uid;
+		break;
+	case PFI_KEEP_GID:
+		opts->gid = result.gid;
+		break;
+	case PFI_KEEP_MODE:
+		opts->mode = result.uint_32 & S_IALLUGO;
+		break;
+	case PFI_KEEP_MASK:
+		err = pfi_parse_mask(fc, param->string, &opts->mask);
+		if (err)
+			return err;
+		break;
+	}
+	opts->given |= BIT(opt);
+	return 0;
+}
+
+/*
+ * As bpffs: the root is the mounting task's unless uid= or gid= say, its
+ * mode is mode= (0777 without) and always S_ISVTX, and a remount, or a
+ * mount of a superblock in use, changes nothing.
+ */
+static int pfi_keep_apply(struct super_block *sb, struct fs_context *fc,
+			  bool fresh)
+{
+	const struct pfi_keep_opts *opts = pseudofs_fc_data(fc);
+	struct inode *root = d_inode(sb->s_root);
+	int err = pfi_applying(sb, opts, sizeof(*opts), opts->given, fresh);
+
+	if (err || !fresh)
+		return err;
+	root->i_uid = opts->given & BIT(PFI_KEEP_UID) ? opts->uid
+						     : fc->cred->fsuid;
+	root->i_gid = opts->given & BIT(PFI_KEEP_GID) ? opts->gid
+						     : fc->cred->fsgid;
+	root->i_mode = S_IFDIR | S_ISVTX |
+		       (opts->given & BIT(PFI_KEEP_MODE) ? opts->mode : 0777);
+	*(u64 *)pseudofs_instance_data(sb) = opts->mask;
+	return 0;
+}
+
+/* As bpffs: what differs from the defaults, S_ISVTX left out of mode=. */
+static int pfi_keep_show(struct seq_file *m, struct dentry *root)
+{
+	struct inode *inode = d_inode(root);
+	umode_t mode = inode->i_mode & S_IALLUGO & ~S_ISVTX;
+	u64 mask = *(u64 *)pseudofs_instance_data(root->d_sb);
+
+	if (!uid_eq(inode->i_uid, GLOBAL_ROOT_UID))
+		seq_printf(m, ",uid=%u",
+			   from_kuid_munged(&init_user_ns, inode->i_uid));
+	if (!gid_eq(inode->i_gid, GLOBAL_ROOT_GID))
+		seq_printf(m, ",gid=%u",
+			   from_kgid_munged(&init_user_ns, inode->i_gid));
+	if (mode != 0777)
+		seq_printf(m, ",mode=%o", mode);
+	if (mask)
+		seq_printf(m, ",mask=%llu", mask);
+	return 0;
+}
+
 static const struct pseudofs_operations pfi_keep_ops = {
-	.parse_string	= pfi_parse_string,
+	.parse_param	= pfi_keep_parse,
+	.apply_options	= pfi_keep_apply,
+	.show_options	= pfi_keep_show,
 };
 
 static struct pseudofs pfi_keep_fs = {
-	.type.name		= "pseudofs_test_keep",
-	.type.owner		= THIS_MODULE,
-	.magic			= 0x70667438,
-	.instances		= PSEUDOFS_PER_MOUNT,
-	.options		= PSEUDOFS_OPTIONS_LAX,
-	.owner_is_mounter	= true,
-	.default_mode		= 0777,
-	.root_mode_always	= S_ISVTX,
-	.params			= pfi_keep_params,
-	.remount_keeps_all	= true,
-	.ops			= &pfi_keep_ops,
+	.type.name	= "pseudofs_test_keep",
+	.type.owner	= THIS_MODULE,
+	.magic		= 0x70667438,
+	.instances	= PSEUDOFS_PER_MOUNT,
+	.options	= PSEUDOFS_OPTIONS_NONE,
+	.default_mode	= 0777,
+	.fc_size	= sizeof(struct pfi_keep_opts),
+	.instance_size	= sizeof(u64),
+	.ops		= &pfi_keep_ops,
 };
 
 /* Dentries that hash their names and revalidate, as tracefs's do. */
@@ -209,7 +493,8 @@ static int pfi_d_hash(const struct dentry *dentry, struct qstr *q)
 	return 0;
 }
 
-static int pfi_d_revalidate(struct dentry *dentry, unsigned int flags)
+static int pfi_d_revalidate(struct inode *dir, const struct qstr *name,
+			    struct dentry *dentry, unsigned int flags)
 {
 	return 1;
 }
@@ -219,12 +504,16 @@ static const struct dentry_operations pfi_key_dops = {
 	.d_revalidate	= pfi_d_revalidate,
 };
 
+/* The own options of pseudofs_test_mount; anything else ignored. */
 static struct pseudofs pfi_key_fs = {
 	.type.name	= "pseudofs_test_key",
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667436,
 	.instances	= PSEUDOFS_PER_KEY,
+	.options	= PSEUDOFS_OPTIONS_LAX,
 	.default_mode	= 0700,
+	.fc_size	= sizeof(struct pfi_opts),
+	.instance_size	= sizeof(struct pfi_info),
 	.ops		= &pfi_ops,
 	.d_ops		= &pfi_key_dops,
 };
@@ -323,8 +612,8 @@ static void pfi_per_mount_independent(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",uid=1000");
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=7,gid=3"), 0);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 7);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(b->mnt_sb, Opt_max), 0);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 7);
+	KUNIT_EXPECT_EQ(test, pfi_value(b->mnt_sb, Opt_max), 0);
 	/* the remount walk of a stays in a */
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(x)->i_gid), 3);
 	x = pseudofs_lookup(&pfi_mount_fs, "f", b->mnt_root);
@@ -367,6 +656,7 @@ static void pfi_new_instance_fails(struct kunit *test)
 	st->no_file = true;
 	a = pfi_mount(test, &pfi_mount_fs, "max=1");
 	KUNIT_EXPECT_EQ(test, PTR_ERR(a), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
 	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
 	KUNIT_EXPECT_EQ(test, st->kill_instances, 1);
 	KUNIT_EXPECT_TRUE(test, hlist_empty(&pfi_mount_fs.type.fs_supers));
@@ -430,7 +720,7 @@ static const struct pfi_opt_param pfi_own_option_params[] = {
 
 KUNIT_ARRAY_PARAM_DESC(pfi_own_option, pfi_own_option_params, desc);
 
-/* Accepted at mount, read back, shown, and shown again the same. */
+/* Accepted at mount, applied, shown, and shown again the same. */
 static void pfi_own_option(struct kunit *test)
 {
 	const struct pfi_opt_param *p = test->param_value;
@@ -439,7 +729,8 @@ static void pfi_own_option(struct kunit *test)
 
 	a = pfi_mount(test, &pfi_mount_fs, p->opts);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, p->opt), p->value);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, p->opt), p->value);
+	KUNIT_EXPECT_TRUE(test, pfi_given(a->mnt_sb, p->opt));
 	shown = pfi_show(test, a);
 	KUNIT_EXPECT_STREQ(test, shown, p->shown);
 	/* what is shown mounts to the same */
@@ -459,18 +750,25 @@ static const struct pfi_opt_param pfi_own_option_refused_params[] = {
 KUNIT_ARRAY_PARAM_DESC(pfi_own_option_refused,
 		       pfi_own_option_refused_params, desc);
 
-/* Refused at mount and at remount, where nothing changes, uid= neither. */
+/*
+ * An error of ->parse_param, or its -ENOPARAM without
+ * PSEUDOFS_OPTIONS_LAX, fails the mount and the remount, where nothing
+ * changes, uid= neither.
+ */
 static void pfi_own_option_refused(struct kunit *test)
 {
 	const struct pfi_opt_param *p = test->param_value;
+	struct pfi_state *st = test->priv;
 	struct vfsmount *a;
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_mount_fs, p->opts)),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st->applies, 0);
 	a = pfi_mount(test, &pfi_mount_fs, "max=5");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, p->opts), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 5);
+	KUNIT_EXPECT_EQ(test, st->applies, 1);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 5);
 	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(a->mnt_root)->i_uid,
 				       GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
@@ -482,63 +780,93 @@ static void pfi_own_option_remount(struct kunit *test)
 	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "max=5,verbose");
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global"), 0);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=none"), 0);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a),
-			   ",max=5,verbose,stats=global");
+			   ",max=5,verbose,stats=none");
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=6"), 0);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 6);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_verbose), 1);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 6);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_verbose), 1);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a),
+			   ",max=6,verbose,stats=none");
 }
 
-/* With remount_replaces, what a remount leaves out is no longer given. */
-static void pfi_remount_replaces(struct kunit *test)
+/*
+ * Every context starts with its part zeroed: a filesystem that sets all
+ * its options on remount, as binderfs, gets nothing for those left out.
+ * With PSEUDOFS_OPTIONS_NONE, uid= is refused as anything not its own.
+ */
+static void pfi_fc_data_per_context(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_replace_fs, "max=5,verbose");
+	struct pfi_state *st = test->priv;
 	struct super_block *sb;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	sb = a->mnt_sb;
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=0"), 0);
-	KUNIT_EXPECT_TRUE(test, pseudofs_option_given(sb, Opt_max));
-	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_max), 0);
-	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(sb, Opt_verbose));
-	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_verbose), 0);
+	KUNIT_EXPECT_TRUE(test, pfi_given(sb, Opt_max));
+	KUNIT_EXPECT_EQ(test, pfi_value(sb, Opt_max), 0);
+	KUNIT_EXPECT_FALSE(test, pfi_given(sb, Opt_verbose));
+	KUNIT_EXPECT_EQ(test, pfi_value(sb, Opt_verbose), 0);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=0");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=9,verbose"), 0);
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, ""), 0);
-	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(sb, Opt_max));
+	KUNIT_EXPECT_FALSE(test, pfi_given(sb, Opt_max));
+	KUNIT_EXPECT_EQ(test, pfi_value(sb, Opt_max), 0);
+	KUNIT_EXPECT_EQ(test, pfi_value(sb, Opt_verbose), 0);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), "");
+	KUNIT_EXPECT_EQ(test, st->applies, 4);
+	KUNIT_EXPECT_EQ(test, st->dirty, 0);
 	/* uid= is no option of this filesystem: refused, nothing changes */
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=3"), 0);
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=1"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, Opt_max), 3);
+	KUNIT_EXPECT_EQ(test, pfi_value(sb, Opt_max), 3);
+	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(a->mnt_root)->i_uid,
+				       GLOBAL_ROOT_UID));
 }
 
-/* An option in remount_fixed is the mount's: a remount keeps it or fails. */
-static void pfi_remount_fixed(struct kunit *test)
+/*
+ * An error of ->apply_options fails the remount, and nothing changes: not
+ * the own options it named beside, nor uid=, gid= and mode=, on the root
+ * or, with remount_all, on the other inodes.
+ */
+static void pfi_apply_refuses_remount(struct kunit *test)
 {
-	struct vfsmount *a = pfi_mount(test, &pfi_replace_fs, "stats=global,max=5");
-	struct vfsmount *b = pfi_mount(test, &pfi_replace_fs, "");
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "stats=global,max=5");
+	struct vfsmount *b = pfi_mount(test, &pfi_mount_fs, "");
+	struct inode *root;
+	struct dentry *f;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	KUNIT_EXPECT_EQ(test, pfi_remount(a, "max=6"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=none,max=6"), -EINVAL);
+	root = d_inode(a->mnt_root);
+	f = pseudofs_lookup(&pfi_mount_fs, "f", a->mnt_root);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=none,max=6,uid=3,gid=4,mode=711"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 5);
+	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_TRUE(test, gid_eq(root->i_gid, GLOBAL_ROOT_GID));
+	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0755);
+	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(f)->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5,stats=global");
-	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global,max=6"), 0);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_max), 6);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global,max=6,uid=3"), 0);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 6);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3);
+	dput(f);
 	KUNIT_EXPECT_EQ(test, pfi_remount(b, "stats=global"), -EINVAL);
-	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(b->mnt_sb, Opt_stats));
+	KUNIT_EXPECT_FALSE(test, pfi_given(b->mnt_sb, Opt_stats));
 	KUNIT_EXPECT_EQ(test, pfi_remount(b, "max=1"), 0);
-	/* stats= given again as it is: the remount passes, and max= goes */
-	KUNIT_EXPECT_EQ(test, pfi_remount(a, "stats=global"), 0);
-	KUNIT_EXPECT_FALSE(test, pseudofs_option_given(a->mnt_sb, Opt_max));
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",max=1");
 }
 
 static const struct pfi_opt_param pfi_string_option_params[] = {
-	{ "name",	"mask=a",		Opt_mask,	1 },
-	{ "names",	"mask=a:c",		Opt_mask,	5 },
-	{ "repeated",	"mask=b,mask=c",	Opt_mask,	6 },
-	{ "number",	"mask=0x10:a",		Opt_mask,	0x11 },
+	{ "name",	"mask=a",		PFI_KEEP_MASK,	1 },
+	{ "names",	"mask=a:c",		PFI_KEEP_MASK,	5 },
+	{ "repeated",	"mask=b,mask=c",	PFI_KEEP_MASK,	6 },
+	{ "number",	"mask=0x10:a",		PFI_KEEP_MASK,	0x11 },
 	{ "bad_name",	"mask=a:zz",		-EINVAL },
 	{ "empty",	"mask=",		-EINVAL },
 	{ "no_value",	"mask",			-EINVAL },
@@ -546,7 +874,7 @@ static const struct pfi_opt_param pfi_string_option_params[] = {
 
 KUNIT_ARRAY_PARAM_DESC(pfi_string_option, pfi_string_option_params, desc);
 
-/* A string option is what ->parse_string makes of it, or fails the mount. */
+/* A string option is what ->parse_param makes of it, or fails the mount. */
 static void pfi_string_option(struct kunit *test)
 {
 	const struct pfi_opt_param *p = test->param_value;
@@ -557,30 +885,45 @@ static void pfi_string_option(struct kunit *test)
 		return;
 	}
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, p->opt), p->value);
+	KUNIT_EXPECT_EQ(test, *(u64 *)pseudofs_instance_data(a->mnt_sb),
+			p->value);
 }
 
-/* With remount_keeps_all a remount is checked, and changes nothing. */
-static void pfi_remount_keeps_all(struct kunit *test)
+/*
+ * With PSEUDOFS_OPTIONS_NONE the library applies no uid=, gid= or mode=,
+ * a remount's neither: those the filesystem parsed are its own to apply,
+ * and this one ignores remounts (bpffs never had one).  What it refuses
+ * still fails the remount.
+ */
+static void pfi_none_remount(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_keep_fs, "mode=0700,uid=5,mask=a");
+	struct pfi_state *st = test->priv;
 	struct inode *root;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	root = d_inode(a->mnt_root);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",uid=5,mode=700,mask=1");
+	st->keys[0] = '\0';
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "mode=0755,uid=6,gid=7,mask=b,x=1"), 0);
+	KUNIT_EXPECT_STREQ(test, st->keys, "mode,uid,gid,mask,x");
+	KUNIT_EXPECT_EQ(test, st->applies, 2);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "mask=a:zz"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=x"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, root->i_mode & S_IALLUGO, 01700);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 5);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 0);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(a->mnt_sb, Opt_mask), 1);
+	KUNIT_EXPECT_EQ(test, *(u64 *)pseudofs_instance_data(a->mnt_sb), 1);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",uid=5,mode=700,mask=1");
 }
 
-/* root_mode_always is on the root whatever mode= says, and never shown. */
-static void pfi_root_mode_always(struct kunit *test)
+/*
+ * A PSEUDOFS_OPTIONS_NONE filesystem that parses mode= itself sets its
+ * root's mode in ->apply_options: here always with S_ISVTX, left out of
+ * what it shows.
+ */
+static void pfi_none_root_mode(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_keep_fs, "");
 	struct vfsmount *b = pfi_mount(test, &pfi_keep_fs, "mode=1777");
@@ -597,8 +940,11 @@ static void pfi_root_mode_always(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, c), ",mode=6000");
 }
 
-/* With owner_is_mounter the root is the mounting task's, but for uid=/gid=. */
-static void pfi_owner_is_mounter(struct kunit *test)
+/*
+ * ... and its owner, as bpffs: the mounting task's, but for the uid= and
+ * gid= it parsed.
+ */
+static void pfi_none_root_owner(struct kunit *test)
 {
 	struct cred *cred = prepare_creds();
 	const struct cred *old;
@@ -621,6 +967,212 @@ static void pfi_owner_is_mounter(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, b), ",uid=1000,gid=3");
 	/* the kunit thread's own mounts stay root's */
 	KUNIT_EXPECT_TRUE(test, uid_eq(current_fsuid(), GLOBAL_ROOT_UID));
+}
+
+/* Which options ->parse_param sees, and what becomes of the mount. */
+struct pfi_keys_param {
+	const char *desc;
+	struct pseudofs *pfs;
+	int err;
+	const char *keys;
+};
+
+static const struct pfi_keys_param pfi_parse_param_keys_params[] = {
+	/* uid=, gid= and mode= are the library's; bogus is refused */
+	{ "strict",	&pfi_mount_fs,	-EINVAL, "source,max,bogus" },
+	/* ... or ignored */
+	{ "lax",	&pfi_key_fs,	0,	"source,max,bogus" },
+	/* the filesystem's, and uid= is none of its own */
+	{ "none",	&pfi_replace_fs, -EINVAL, "source,uid" },
+	/* the filesystem's, which takes uid=, gid= and mode= itself */
+	{ "none_parses_owner", &pfi_keep_fs, 0,
+	  "source,uid,max,gid,bogus,mode" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pfi_parse_param_keys, pfi_parse_param_keys_params,
+		       desc);
+
+/*
+ * ->parse_param sees every option but the uid=, gid= and mode= the
+ * library takes (and those too with PSEUDOFS_OPTIONS_NONE), "source"
+ * included, which stays the VFS's when it says -ENOPARAM.  What it says
+ * -ENOPARAM to is refused, or ignored with PSEUDOFS_OPTIONS_LAX.
+ */
+static void pfi_parse_param_keys(struct kunit *test)
+{
+	const struct pfi_keys_param *p = test->param_value;
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a;
+	struct inode *root;
+
+	st->key = &st->keys;
+	a = pfi_mount(test, p->pfs, "uid=1,max=2,gid=3,bogus,mode=711");
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(a), p->err);
+	KUNIT_EXPECT_STREQ(test, st->keys, p->keys);
+	if (IS_ERR(a))
+		return;
+	/* the owner and mode reached the root, from the library or not */
+	root = d_inode(a->mnt_root);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 1);
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 3);
+	KUNIT_EXPECT_EQ(test, root->i_mode & 0777, 0711);
+}
+
+/*
+ * PSEUDOFS_OPTIONS_LAX ignores only what ->parse_param says is not its
+ * own: its errors fail the mount and the remount; "source" stays the
+ * VFS's.
+ */
+static void pfi_lax_own_errors(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct fs_context *fc;
+	struct vfsmount *a;
+	int err;
+
+	st->key = &st->keys;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_key_fs,
+						"bogus=1,max=101")), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_key_fs,
+						"stats=bogus")), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 0);
+	a = pfi_mount(test, &pfi_key_fs, "bogus=1,max=9,other");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 9);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=9");
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "bogus,max=101"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "other,max=10"), 0);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 10);
+
+	fc = fs_context_for_mount(&pfi_key_fs.type, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(fc));
+	err = vfs_parse_fs_string(fc, "source", "src");
+	KUNIT_EXPECT_TRUE(test, fc->source && !strcmp(fc->source, "src"));
+	put_fs_context(fc);
+	KUNIT_EXPECT_EQ(test, err, 0);
+}
+
+/*
+ * ->apply_options of a new superblock is fresh, after uid=, gid= and mode=
+ * and before ->new_instance, with the context's part as parsed.
+ */
+static void pfi_apply_fresh(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "uid=7,max=3");
+	struct pfi_state *st = test->priv;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, st->applies, 1);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, st->apply_uid), 7);
+	KUNIT_EXPECT_EQ(test, st->apply_instances, 0);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 3);
+	KUNIT_EXPECT_EQ(test, st->dirty, 0);
+}
+
+/* ... that of a remount is not fresh, and comes before uid=, gid=, mode=. */
+static void pfi_apply_remount(struct kunit *test)
+{
+	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "uid=7");
+	struct pfi_state *st = test->priv;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, "uid=8,max=4"), 0);
+	KUNIT_EXPECT_EQ(test, st->applies, 2);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, st->apply_uid), 7);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns,
+					d_inode(a->mnt_root)->i_uid), 8);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 4);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+}
+
+/* ... and so is that of a mount finding a PSEUDOFS_PER_KEY one in use. */
+static void pfi_apply_found_key(struct kunit *test)
+{
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a1, *a2;
+
+	st->key = &st->keys;
+	a1 = pfi_mount(test, &pfi_key_fs, "max=1,verbose");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a1));
+	a2 = pfi_mount(test, &pfi_key_fs, "uid=9,max=2");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a2));
+	KUNIT_EXPECT_PTR_EQ(test, a1->mnt_sb, a2->mnt_sb);
+	KUNIT_EXPECT_EQ(test, st->applies, 2);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_TRUE(test, uid_eq(st->apply_uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns,
+					d_inode(a1->mnt_root)->i_uid), 9);
+	KUNIT_EXPECT_EQ(test, pfi_value(a1->mnt_sb, Opt_max), 2);
+	KUNIT_EXPECT_EQ(test, pfi_value(a1->mnt_sb, Opt_verbose), 1);
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a2), ",uid=9,max=2,verbose");
+}
+
+/* Where ->apply_options fails */
+struct pfi_apply_error_param {
+	const char *desc;
+	bool key;
+	bool remount;
+};
+
+static const struct pfi_apply_error_param pfi_apply_error_params[] = {
+	{ .desc = "new_superblock" },
+	{ .desc = "key_in_use",	.key = true },
+	{ .desc = "remount",	.remount = true },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pfi_apply_error, pfi_apply_error_params, desc);
+
+/*
+ * An error of ->apply_options fails the mount or remount, and what was
+ * there stays as it was, uid=, gid= and mode= included; a new superblock
+ * goes without ->new_instance.
+ */
+static void pfi_apply_error(struct kunit *test)
+{
+	const struct pfi_apply_error_param *p = test->param_value;
+	struct pseudofs *pfs = p->key ? &pfi_key_fs : &pfi_mount_fs;
+	static const char opts[] = "uid=9,gid=9,mode=711,max=6";
+	struct pfi_state *st = test->priv;
+	struct vfsmount *a = NULL;
+	struct inode *root;
+
+	st->key = &st->keys;
+	if (p->key || p->remount) {
+		a = pfi_mount(test, pfs, "max=5");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	}
+	st->apply_error = -EXDEV;
+	if (p->remount)
+		KUNIT_EXPECT_EQ(test, pfi_remount(a, opts), -EXDEV);
+	else
+		KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, pfs, opts)), -EXDEV);
+	st->apply_error = 0;
+	if (!a) {
+		KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+		KUNIT_EXPECT_EQ(test, st->new_instances, 0);
+		KUNIT_EXPECT_EQ(test, st->kill_instances, 1);
+		KUNIT_EXPECT_TRUE(test, hlist_empty(&pfs->type.fs_supers));
+		return;
+	}
+	root = d_inode(a->mnt_root);
+	KUNIT_EXPECT_EQ(test, st->applies, 2);
+	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
+	KUNIT_EXPECT_TRUE(test, gid_eq(root->i_gid, GLOBAL_ROOT_GID));
+	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | pfs->default_mode);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 5);
+	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
+	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
+	KUNIT_EXPECT_EQ(test, st->kill_instances, 0);
+	KUNIT_EXPECT_TRUE(test, pfi_exists(pfs, a, "f"));
+	/* the same options go through once ->apply_options takes them */
+	KUNIT_EXPECT_EQ(test, pfi_remount(a, opts), 0);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 9);
+	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
+	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 6);
 }
 
 /* Entries made after the mount are owned as its uid= and gid= say. */
@@ -647,6 +1199,7 @@ static void pfi_late_entries_owned(struct kunit *test)
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(pfi_revert_creds, revert_creds, const struct cred *);
+KUNIT_DEFINE_ACTION_WRAPPER(pfi_put_cred, put_cred, const struct cred *);
 
 /* Be a user without capabilities for the rest of @test. */
 static void pfi_be_user(struct kunit *test)
@@ -658,8 +1211,10 @@ static void pfi_be_user(struct kunit *test)
 	cred->fsuid = KUIDT_INIT(1000);
 	cred->fsgid = KGIDT_INIT(1000);
 	cap_clear(cred->cap_effective);
+	/* override_creds() takes no reference: ours goes once reverted */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_put_cred,
+							cred), 0);
 	old = override_creds(cred);
-	put_cred(cred);		/* override_creds() took its own */
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_revert_creds,
 							(void *)old), 0);
 }
@@ -703,28 +1258,29 @@ static void pfi_instance_data(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
 	struct vfsmount *b = pfi_mount(test, &pfi_mount_fs, "");
-	long *da, *db;
+	struct pfi_info *da, *db;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	da = pseudofs_instance_data(a->mnt_sb);
 	db = pseudofs_instance_data(b->mnt_sb);
 	KUNIT_EXPECT_PTR_NE(test, da, db);
-	KUNIT_EXPECT_EQ(test, *da, 0);
-	*da = 1;
-	KUNIT_EXPECT_EQ(test, *db, 0);
+	KUNIT_EXPECT_EQ(test, da->scratch, 0);
+	da->scratch = 1;
+	KUNIT_EXPECT_EQ(test, db->scratch, 0);
 }
 
 /*
  * User directories use the filesystem's directory ->getattr (and
  * ->permission, ->setattr) besides mkdir and rmdir: a client no longer
- * builds their operations from exported library calls.
+ * builds their operations from exported library calls.  Their ->mkdir
+ * makes the VFS's dentry itself positive, and returns no other.
  */
 static void pfi_user_dir_iops(struct kunit *test)
 {
 	struct vfsmount *a = pfi_mount(test, &pfi_mount_fs, "");
 	struct pfi_state *st = test->priv;
-	struct dentry *u, *d;
+	struct dentry *u, *d, *made;
 	struct kstat stat;
 	struct inode *dir;
 	struct path path;
@@ -741,34 +1297,30 @@ static void pfi_user_dir_iops(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, dir->i_op->rmdir);
 
 	inode_lock_nested(dir, I_MUTEX_PARENT);
-	d = lookup_one_len("n", u, 1);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	KUNIT_EXPECT_EQ(test, dir->i_op->mkdir(&nop_mnt_idmap, dir, d, 0755), 0);
-	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
-	dput(d);
+	d = lookup_noperm(&QSTR("n"), u);
+	made = IS_ERR(d) ? d : dir->i_op->mkdir(&nop_mnt_idmap, dir, d, 0755);
 	inode_unlock(dir);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_NULL(test, made);
+	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
+	KUNIT_EXPECT_TRUE(test, d_is_dir(d));
+	dput(d);
+	KUNIT_EXPECT_TRUE(test, pfi_exists(&pfi_mount_fs, a, "u"));
+	d = pseudofs_lookup(&pfi_mount_fs, "n", u);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
+	if (!IS_ERR(d))
+		dput(d);
 }
 
-/* A descriptor that contradicts itself is refused, and nothing is left. */
-static const struct fs_parameter_spec pfi_bad_params[] = {
-	fsparam_u32("far", 64),
-	{}
-};
-
-static const struct fs_parameter_spec pfi_bad_string_params[] = {
-	fsparam_string("s", 0),
-	{}
-};
-
+/* Descriptors that contradict themselves are refused, and nothing is left. */
 static struct pseudofs pfi_bad_fs[] = {
 	{ .type.name = "pseudofs_test_bad_key", .instances = PSEUDOFS_PER_KEY },
-	{ .type.name = "pseudofs_test_bad_opt", .params = pfi_bad_params },
-	{ .type.name = "pseudofs_test_bad_fixed", .params = pfi_params,
-	  .remount_fixed = BIT_ULL(Opt_stats + 1) },
-	{ .type.name = "pseudofs_test_bad_string",
-	  .params = pfi_bad_string_params },
-	{ .type.name = "pseudofs_test_bad_keep", .remount_keeps_all = true,
-	  .remount_replaces = true },
+	{ .type.name = "pseudofs_test_bad_inode",
+	  .inode_size = sizeof(struct inode), .inode_offset = sizeof(long) },
+	{ .type.name = "pseudofs_test_bad_instances",
+	  .instances = PSEUDOFS_PER_KEY + 1 },
+	{ .type.name = "pseudofs_test_bad_options",
+	  .options = PSEUDOFS_OPTIONS_NONE + 1 },
 };
 
 static void pfi_bad_descriptor(struct kunit *test)
@@ -833,12 +1385,18 @@ static struct kunit_case pfi_cases[] = {
 	KUNIT_CASE_PARAM(pfi_own_option_refused,
 			 pfi_own_option_refused_gen_params),
 	KUNIT_CASE(pfi_own_option_remount),
-	KUNIT_CASE(pfi_remount_replaces),
-	KUNIT_CASE(pfi_remount_fixed),
+	KUNIT_CASE(pfi_fc_data_per_context),
+	KUNIT_CASE(pfi_apply_refuses_remount),
 	KUNIT_CASE_PARAM(pfi_string_option, pfi_string_option_gen_params),
-	KUNIT_CASE(pfi_remount_keeps_all),
-	KUNIT_CASE(pfi_root_mode_always),
-	KUNIT_CASE(pfi_owner_is_mounter),
+	KUNIT_CASE(pfi_none_remount),
+	KUNIT_CASE(pfi_none_root_mode),
+	KUNIT_CASE(pfi_none_root_owner),
+	KUNIT_CASE_PARAM(pfi_parse_param_keys, pfi_parse_param_keys_gen_params),
+	KUNIT_CASE(pfi_lax_own_errors),
+	KUNIT_CASE(pfi_apply_fresh),
+	KUNIT_CASE(pfi_apply_remount),
+	KUNIT_CASE(pfi_apply_found_key),
+	KUNIT_CASE_PARAM(pfi_apply_error, pfi_apply_error_gen_params),
 	KUNIT_CASE(pfi_late_entries_owned),
 	KUNIT_CASE(pfi_no_permission_check),
 	KUNIT_CASE(pfi_instance_data),

@@ -13,7 +13,9 @@
  * struct pft_state (test->priv, from kunit_kzalloc()).  Every entry a case
  * creates, every filesystem it registers and every mount it makes has a
  * cleanup action, so that a failed assertion cannot leak into the next
- * case.
+ * case.  Entries are persistent dentries: one removed goes, and its inode
+ * is evicted, when the last reference to it does, the tree's or one a case
+ * holds; ->inode_evicted counts those.
  *
  * The suite "libpseudofs_fault" fails each slab allocation of an operation
  * in turn through the task's fail-nth counter (CONFIG_FAILSLAB); it arms
@@ -47,8 +49,9 @@ struct pft_inode {
 
 /**
  * struct pft_state - what one case saw, in its test->priv
- * @removed: entries whose ->remove hook ran
- * @evicted: evictions seen by ->inode_evicted of inodes holding &pft_data
+ * @evicted: inodes of pseudofs_test and pseudofs_test_all evicted: the
+ *	entries removed whose last reference went (atomic: the racing threads
+ *	of a case drop their last references under no common lock)
  * @remounted: directories the remount walk showed ->remount_dir
  * @remounted_files: other inodes it showed ->remount_dir
  * @walk_begun: remount walks begun
@@ -61,12 +64,14 @@ struct pft_inode {
  * @dir_locked: the parent was locked in the last hook
  * @victim_locked: the directory removed was locked in the last rmdir hook
  * @name: the name the last hook was given
+ * @keys: the keys ->parse_param of pseudofs_test_own saw, joined by ','
+ * @applies: calls of ->apply_options of pseudofs_test_own
+ * @applied_fresh: those of them with @fresh
  * @parent: libpseudofs_fault: the directory each operation runs in
  * @child: libpseudofs_fault: the file in @parent
  */
 struct pft_state {
-	int removed;
-	int evicted;
+	atomic_t evicted;
 	int remounted;
 	int remounted_files;
 	int walk_begun;
@@ -79,6 +84,9 @@ struct pft_state {
 	bool dir_locked;
 	bool victim_locked;
 	char name[16];
+	char keys[64];
+	int applies;
+	int applied_fresh;
 	struct dentry *parent;
 	struct dentry *child;
 };
@@ -151,24 +159,25 @@ static void pft_init_inode(struct dentry *dentry, struct inode *inode)
 	container_of(inode, struct pft_inode, vfs_inode)->cookie = PFT_COOKIE;
 }
 
-static void pft_remove_hook(struct dentry *dentry)
-{
-	struct pft_state *st = pft_live;
-
-	if (st)
-		st->removed++;
-}
-
 static int pft_data;
 
-/* Counts the evictions of inodes whose ->i_private is &pft_data. */
+/*
+ * Counts the evictions: an entry removed goes when its last reference does,
+ * the tree's, dropped once by whoever removed it, or one somebody holds.
+ */
 static void pft_evicted(struct inode *inode)
 {
 	struct pft_state *st = pft_live;
 
 	might_sleep();
-	if (st && inode->i_private == &pft_data)
-		st->evicted++;
+	if (st)
+		atomic_inc(&st->evicted);
+}
+
+/* Entries evicted in the case so far */
+static int pft_gone(struct pft_state *st)
+{
+	return atomic_read(&st->evicted);
 }
 
 static void pft_remount_dir(struct inode *inode, unsigned int set)
@@ -213,7 +222,6 @@ static struct vfsmount *pft_automount(struct path *path)
 
 static const struct pseudofs_operations pft_ops = {
 	.init_inode	= pft_init_inode,
-	.entry_removed	= pft_remove_hook,
 	.inode_evicted	= pft_evicted,
 	.remount_dir	= pft_remount_dir,
 	.remount_begin	= pft_remount_begin,
@@ -225,7 +233,7 @@ static const struct pseudofs_operations pft_ops = {
 /* pseudofs_test_all: userspace rmdir is the library's own */
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
-	.entry_removed	= pft_remove_hook,
+	.inode_evicted	= pft_evicted,
 	.remount_dir	= pft_remount_dir,
 	.remount_begin	= pft_remount_begin,
 	.remount_end	= pft_remount_end,
@@ -509,13 +517,15 @@ static void pft_create_file(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, inode->i_fop, &pft_fops);
 	KUNIT_EXPECT_TRUE(test, IS_ROOT(d->d_parent));
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
+	/* the tree's reference alone: the dentry returned is borrowed */
+	KUNIT_EXPECT_EQ(test, d_count(d), 1);
 
 	l = pseudofs_lookup(&pft_fs, "f", NULL);
 	KUNIT_EXPECT_PTR_EQ(test, l, d);
 	if (!IS_ERR(l))
 		dput(l);
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, st->removed, 1);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 1);
 	pft_expect_gone(test, "f", NULL);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -561,7 +571,7 @@ static void pft_create_dir(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3);
 
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pft_expect_gone(test, "d", NULL);
@@ -605,7 +615,7 @@ static void pft_symlink_bad_target(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "l", NULL, "")),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "", NULL, "x")),
-			-EINVAL);
+			-EACCES);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -676,7 +686,7 @@ static void pft_err_parent(struct kunit *test)
 			-EIO);
 	pseudofs_remove(&pft_fs, bad);
 	pseudofs_remove(&pft_fs, NULL);
-	KUNIT_EXPECT_EQ(test, st->removed, 0);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -727,12 +737,17 @@ struct pft_str_param {
 	const char *str;
 };
 
-/* Names that are not one path component. */
+/*
+ * Names that are not one path component, refused with -EACCES as
+ * lookup_noperm() refuses them: by creation, lookup and a change of name.
+ */
 static const struct pft_str_param pft_bad_names_params[] = {
 	{ .desc = "empty",		.str = "" },
 	{ .desc = "slash_inside",	.str = "a/b" },
 	{ .desc = "slash",		.str = "/" },
 	{ .desc = "trailing_slash",	.str = "a/" },
+	{ .desc = "dot",		.str = "." },
+	{ .desc = "dotdot",		.str = ".." },
 };
 
 KUNIT_ARRAY_PARAM_DESC(pft_bad_names, pft_bad_names_params, desc);
@@ -740,9 +755,19 @@ KUNIT_ARRAY_PARAM_DESC(pft_bad_names, pft_bad_names_params, desc);
 static void pft_bad_names(struct kunit *test)
 {
 	const struct pft_str_param *p = test->param_value;
+	struct dentry *f;
 
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, p->str, NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, p->str, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, p->str, NULL)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, p->str, NULL)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, p->str, NULL, "t")),
+			-EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, p->str, NULL)),
+			-EACCES);
+	f = pft_file(test, "f", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, p->str), -EACCES);
+	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
+	pseudofs_remove(&pft_fs, f);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -765,14 +790,18 @@ static void pft_debugfs_error_parent(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, debugfs_lookup("pft", bad));
 }
 
-/* No name, an error pointer for one, and the dot names. */
+/* No name or an error pointer for one: -EINVAL, not lookup_noperm()'s. */
 static void pft_bad_name_pointers(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, NULL, NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, ERR_PTR(-EFAULT), NULL)),
 			-EINVAL);
-	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_file(test, ".", NULL)));
-	KUNIT_EXPECT_TRUE(test, IS_ERR(pft_dir(test, "..", NULL)));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_start_creating(&pft_fs, NULL,
+							      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, ERR_PTR(-EFAULT),
+						      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, ".", NULL)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "..", NULL)), -EACCES);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -781,9 +810,9 @@ static void pft_lookup_bad(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, NULL, NULL)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "", NULL)),
-			-EINVAL);
+			-EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "a/b", NULL)),
-			-EINVAL);
+			-EACCES);
 	pft_expect_gone(test, "nothing", NULL);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -813,7 +842,7 @@ static void pft_create_over_negative(struct kunit *test)
 	struct dentry *root = pft_mnt(&pft_fs)->mnt_root, *neg, *d;
 
 	inode_lock(d_inode(root));
-	neg = lookup_one_len("n", root, 1);
+	neg = lookup_noperm(&QSTR_LEN("n", 1), root);
 	inode_unlock(d_inode(root));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(neg));
 	KUNIT_ASSERT_TRUE(test, d_is_negative(neg));
@@ -866,11 +895,16 @@ static void pft_remove_twice_via_lookup(struct kunit *test)
 	l = pseudofs_lookup(&pft_fs, "f", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	pseudofs_remove(&pft_fs, l);	/* the lookup reference stays */
-	KUNIT_EXPECT_EQ(test, st->removed, 1);
 	KUNIT_EXPECT_TRUE(test, d_unhashed(l));
 	/* "keep", and "f" while the lookup holds it */
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
+	/* a second removal through our own reference finds it gone */
+	pseudofs_remove(&pft_fs, l);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
 	dput(l);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 1);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	pft_expect_gone(test, "f", NULL);
 	pseudofs_remove(&pft_fs, keep);
@@ -892,7 +926,7 @@ static void pft_deep_tree(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "leaf", d)));
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 301);
 	pseudofs_remove(&pft_fs, top);
-	KUNIT_EXPECT_EQ(test, st->removed, 301);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 301);
 	pft_expect_gone(test, "deep", NULL);
 	pft_expect_clean(test, &pft_fs);
 }
@@ -914,7 +948,7 @@ static void pft_wide_tree(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d_inode(top)->i_nlink, 2 + 1000);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3001);
 	pseudofs_remove(&pft_fs, top);
-	KUNIT_EXPECT_EQ(test, st->removed, 3001);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 3001);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -938,7 +972,7 @@ static void pft_failed_creating(struct kunit *test)
 static void pft_manual_creating(struct kunit *test)
 {
 	struct pft_state *st = test->priv;
-	struct dentry *d = pseudofs_start_creating(&pft_fs, "m", NULL);
+	struct dentry *d = pseudofs_start_creating(&pft_fs, "m", NULL), *l;
 	struct inode *inode;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
@@ -950,8 +984,15 @@ static void pft_manual_creating(struct kunit *test)
 	inode->i_uid = KUIDT_INIT(42);
 	inc_nlink(inode);
 	inc_nlink(d_inode(d->d_parent));
-	d_instantiate(d, inode);
+	d_make_persistent(d, inode);
+	/* the entry is the tree's: the dentry returned is borrowed */
 	KUNIT_EXPECT_PTR_EQ(test, pft_track(test, pseudofs_end_creating(d)), d);
+	KUNIT_EXPECT_FALSE(test, inode_is_locked(d_inode(d->d_parent)));
+	KUNIT_EXPECT_EQ(test, d_count(d), 1);
+	l = pseudofs_lookup(&pft_fs, "m", NULL);
+	KUNIT_EXPECT_PTR_EQ(test, l, d);
+	if (!IS_ERR(l))
+		dput(l);
 	KUNIT_EXPECT_EQ(test, inode->i_nlink, 2);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, inode->i_uid), 42);
 	KUNIT_EXPECT_EQ(test, container_of(inode, struct pft_inode,
@@ -959,7 +1000,7 @@ static void pft_manual_creating(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d), inode);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_file(test, "in", d)));
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -990,7 +1031,7 @@ static int pft_parse(struct kunit *test, struct pseudofs *pfs,
 	int err;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(fc));
-	err = vfs_parse_fs_string(fc, key, val, strlen(val));
+	err = vfs_parse_fs_string(fc, key, val);
 	if (out)
 		*out = ((struct pseudofs_fc_info *)fc->fs_private)->opts;
 	put_fs_context(fc);
@@ -1148,7 +1189,7 @@ static int pft_reconfigure(struct super_block *sb, const char *key,
 	fc = fs_context_for_reconfigure(sb->s_root, 0, 0);
 	if (IS_ERR(fc))
 		return PTR_ERR(fc);
-	err = vfs_parse_fs_string(fc, key, val, strlen(val));
+	err = vfs_parse_fs_string(fc, key, val);
 	if (!err) {
 		down_write(&sb->s_umount);
 		err = fc->ops->reconfigure(fc);
@@ -1326,10 +1367,10 @@ static void pft_name_too_long(struct kunit *test)
 
 static void pft_dot_names(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, ".", NULL)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "..", NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, ".", NULL)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "..", NULL)), -EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "..", NULL)),
-			-EINVAL);
+			-EACCES);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1348,12 +1389,15 @@ static void pft_remove_dir_twice(struct kunit *test)
 	dget(d);
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
-	/* the second removal finds it gone: no link or hook twice */
+	/* "f" went; "d" stays while we hold it */
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 1);
+	/* the second removal finds it gone: no link or reference twice */
 	pseudofs_remove(&pft_fs, d);
 	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink - 1);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 1);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
 	dput(d);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1367,13 +1411,18 @@ static void pft_remove_child_after_parent(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
 	dget(sub);			/* as an owner keeping its pointer */
 	pseudofs_remove(&pft_fs, d);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_TRUE(test, d_unhashed(sub));
+	KUNIT_EXPECT_TRUE(test, d_unhashed(d));
 	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
+	/* "sub", and "d" under it, stay while the owner holds "sub" */
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
 	/* the owner removes its own entry too: nothing left to do */
 	pseudofs_remove(&pft_fs, sub);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
 	KUNIT_EXPECT_EQ(test, d_inode(sub->d_parent)->i_nlink, 0);
 	dput(sub);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -1395,48 +1444,61 @@ static void pft_lookup_outlives_removal(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, S_ISREG(d_inode(l)->i_mode));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_private, (void *)&pft_data);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 1);
-	KUNIT_EXPECT_EQ(test, st->evicted, 0);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 0);
 	dput(l);
-	KUNIT_EXPECT_EQ(test, st->evicted, 1);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 1);
 	pft_expect_clean(test, &pft_fs);
 }
 
-static void pft_rename(struct kunit *test)
+/* An entry takes a new name in its directory, with all that is below it. */
+static void pft_change_name(struct kunit *test)
 {
+	static const char long_name[] = "a-name-too-long-to-be-kept-inline";
 	struct pft_state *st = test->priv;
-	struct dentry *a = pft_dir(test, "a", NULL), *b, *f, *r;
+	struct dentry *a = pft_dir(test, "a", NULL), *f, *sub, *r;
 	struct inode *root;
 	unsigned int nlink;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = pft_dir(test, "b", NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	f = pft_dir(test, "f", a);
+	f = pft_file(test, "f", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	sub = pft_dir(test, "sub", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "in", sub)));
 	root = d_inode(a->d_parent);
 	nlink = root->i_nlink;
 
-	r = pseudofs_rename(&pft_fs, a, f, a, "g");
-	KUNIT_EXPECT_PTR_EQ(test, r, f);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "g"), 0);
 	KUNIT_EXPECT_STREQ(test, f->d_name.name, "g");
+	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, a);
 	pft_expect_gone(test, "f", a);
-	r = pseudofs_rename(&pft_fs, a, f, b, "h");	/* a directory moves */
-	KUNIT_EXPECT_PTR_EQ(test, r, f);
-	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, b);
-	KUNIT_EXPECT_EQ(test, d_inode(a)->i_nlink, 2);
-	KUNIT_EXPECT_EQ(test, d_inode(b)->i_nlink, 3);
-	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink);
-	r = pseudofs_lookup(&pft_fs, "h", b);
+	r = pseudofs_lookup(&pft_fs, "g", a);
 	KUNIT_EXPECT_PTR_EQ(test, r, f);
 	if (!IS_ERR(r))
 		dput(r);
+	/* a directory keeps what is in it, and the links stay */
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, sub, "moved"), 0);
+	KUNIT_EXPECT_EQ(test, d_inode(a)->i_nlink, 3);
+	r = pseudofs_lookup(&pft_fs, "in", sub);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(r));
+	if (!IS_ERR(r))
+		dput(r);
+	/* a long name, kept outside the dentry, and back */
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, long_name), 0);
+	KUNIT_EXPECT_STREQ(test, a->d_name.name, long_name);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, "b"), 0);
+	KUNIT_EXPECT_STREQ(test, a->d_name.name, "b");
+	/* its own name is no change */
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, "b"), 0);
+	KUNIT_EXPECT_STREQ(test, a->d_name.name, "b");
+	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 4);
 	pseudofs_remove(&pft_fs, a);
-	pseudofs_remove(&pft_fs, b);
-	KUNIT_EXPECT_EQ(test, st->removed, 3);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 4);
 	pft_expect_clean(test, &pft_fs);
 }
 
-static void pft_rename_bad(struct kunit *test)
+static void pft_change_name_bad(struct kunit *test)
 {
 	struct dentry *a = pft_dir(test, "a", NULL), *sub, *f, *o;
 	char *long_name = kunit_kzalloc(test, NAME_MAX + 2, GFP_KERNEL);
@@ -1449,36 +1511,37 @@ static void pft_rename_bad(struct kunit *test)
 	f = pft_file(test, "f", a);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "sub")),
-			-EEXIST);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "x/y")),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "")),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a,
-						       long_name)),
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "sub"), -EEXIST);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, sub, "f"), -EEXIST);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "x/y"), -EACCES);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, ""), -EACCES);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, long_name),
 			-ENAMETOOLONG);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, f, "g")),
-			-ENOTDIR);
-	/* a directory into itself, or an entry that is not in old_dir */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, NULL, a, sub,
-						       "a")), -EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, sub, f, a, "g")),
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, ERR_PTR(-EFAULT)),
 			-EINVAL);
-	/* a directory of another filesystem */
+	/* no entry, the root, an entry of another filesystem */
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, NULL, "g"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, ERR_PTR(-EIO), "g"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a->d_parent, "g"),
+			-EINVAL);
 	o = pft_track(test, pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(o));
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, o, "g")),
-			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, o, "g"), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, o->d_name.name, "o");
 	pseudofs_remove(&pft_fs_all, o);
 	/* nothing moved */
 	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
+	KUNIT_EXPECT_STREQ(test, sub->d_name.name, "sub");
 	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, a);
-	/* a removed entry */
+	pft_expect_gone(test, "g", a);
+	/* a removed entry, held by its owner: -ENOENT, as the kernel-doc says */
 	dget(f);
 	pseudofs_remove(&pft_fs, f);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_rename(&pft_fs, a, f, a, "g")),
-			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "g"), -ENOENT);
+	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
+	pft_expect_gone(test, "g", a);
 	dput(f);
 	pseudofs_remove(&pft_fs, a);
 	pft_expect_clean(test, &pft_fs);
@@ -1615,35 +1678,33 @@ static void pft_create_device(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
-/* mkdir(2), or rmdir(2) if @rmdir, of @name in @parent as the VFS makes it */
-static int pft_vfs_dir_op(struct dentry *parent, const char *name, bool rmdir)
-{
-	struct inode *dir = d_inode(parent);
-	struct dentry *d;
-	int err;
-
-	inode_lock_nested(dir, I_MUTEX_PARENT);
-	d = lookup_one_len(name, parent, strlen(name));
-	err = PTR_ERR_OR_ZERO(d);
-	if (!err && !rmdir)
-		err = vfs_mkdir(&nop_mnt_idmap, dir, d, 0755);
-	else if (!err)
-		err = d_really_is_positive(d) ?
-		      vfs_rmdir(&nop_mnt_idmap, dir, d) : -ENOENT;
-	inode_unlock(dir);
-	if (!IS_ERR(d))
-		dput(d);
-	return err;
-}
-
+/*
+ * mkdir(2) of @name in @parent as the VFS makes it: the parent locked and
+ * the name looked up, vfs_mkdir(), which on error ends the creation itself,
+ * then the end of the creation.
+ */
 static int pft_vfs_mkdir(struct dentry *parent, const char *name)
 {
-	return pft_vfs_dir_op(parent, name, false);
+	struct dentry *d = start_creating_noperm(parent, &QSTR(name));
+
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d = vfs_mkdir(&nop_mnt_idmap, d_inode(parent), d, 0755, NULL);
+	end_creating(d);
+	return PTR_ERR_OR_ZERO(d);
 }
 
+/* rmdir(2) of @name in @parent as the VFS makes it; -ENOENT if none */
 static int pft_vfs_rmdir(struct dentry *parent, const char *name)
 {
-	return pft_vfs_dir_op(parent, name, true);
+	struct dentry *d = start_removing_noperm(parent, &QSTR(name));
+	int err;
+
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	err = vfs_rmdir(&nop_mnt_idmap, d_inode(parent), d, NULL);
+	end_removing(d);
+	return err;
 }
 
 static void pft_user_dir_mkdir_rmdir(struct kunit *test)
@@ -1710,7 +1771,7 @@ static void pft_user_dir_errors(struct kunit *test)
 	k = pseudofs_create_user_dir(&pft_fs, "v", S_IFREG | 0755, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EINVAL);
 	k = pseudofs_create_user_dir(&pft_fs, "a/b", 0755, NULL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EACCES);
 	/* one below another directory works, and goes with it */
 	k = pseudofs_create_user_dir(&pft_fs, "v", 0755, d);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_track(test, k)));
@@ -1731,7 +1792,7 @@ static void pft_user_dir_default_rmdir(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 3);
 	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
 	KUNIT_EXPECT_EQ(test, st->rmdirs, 0);
-	KUNIT_EXPECT_EQ(test, st->removed, 2);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs_all, "x", u)),
 			-ENOENT);
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
@@ -1798,89 +1859,134 @@ static void pft_no_options_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_noopt), 0);
 }
 
-/* What a PSEUDOFS_OPTIONS_NONE_LAX filesystem was given, in test->priv */
-struct pft_lax_state {
-	int given;
-	u64 last;
+/*
+ * pseudofs_test_own takes no uid=, gid= or mode= from the library and
+ * parses every option itself, as pstore does: size= when it parses, and
+ * anything else, a bad size= too, ignored but for "source".  size= is
+ * kept per superblock; the context holds it as parsed.
+ */
+struct pft_own_opts {
+	u32 size;
+	bool given;
 };
 
-static void pft_lax_option_given(struct super_block *sb, int opt, u64 value)
-{
-	struct pft_lax_state *st = kunit_get_current_test()->priv;
-
-	st->given++;
-	st->last = value;
-}
-
-static int pft_lax_show(struct seq_file *m, struct dentry *root)
-{
-	struct pft_lax_state *st = kunit_get_current_test()->priv;
-
-	seq_printf(m, ",last=%llu", st->last);
-	return 0;
-}
-
-static const struct fs_parameter_spec pft_lax_params[] = {
+static const struct fs_parameter_spec pft_own_params[] = {
 	fsparam_u32("size", 0),
 	{}
 };
 
-static const struct pseudofs_operations pft_lax_ops = {
-	.option_given	= pft_lax_option_given,
-	.show_options	= pft_lax_show,
+/* Note @key in what @st saw, after a ',' if it saw something before. */
+static void pft_saw(struct pft_state *st, const char *key)
+{
+	size_t len = strlen(st->keys);
+
+	scnprintf(st->keys + len, sizeof(st->keys) - len, "%s%s",
+		  len ? "," : "", key);
+}
+
+static int pft_own_parse(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct pft_own_opts *opts = pseudofs_fc_data(fc);
+	struct fs_parse_result result;
+
+	if (pft_live)
+		pft_saw(pft_live, param->key);
+	if (fs_parse(fc, pft_own_params, param, &result) == 0) {
+		opts->size = result.uint_32;
+		opts->given = true;
+		return 0;
+	}
+	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+}
+
+static int pft_own_apply(struct super_block *sb, struct fs_context *fc,
+			 bool fresh)
+{
+	struct pft_own_opts *opts = pseudofs_fc_data(fc);
+	u32 *size = pseudofs_instance_data(sb);
+
+	if (pft_live) {
+		pft_live->applies++;
+		pft_live->applied_fresh += fresh;
+	}
+	if (fresh || opts->given)
+		*size = opts->size;
+	return 0;
+}
+
+static int pft_own_show(struct seq_file *m, struct dentry *root)
+{
+	seq_printf(m, ",size=%u", *(u32 *)pseudofs_instance_data(root->d_sb));
+	return 0;
+}
+
+static const struct pseudofs_operations pft_own_ops = {
+	.parse_param	= pft_own_parse,
+	.apply_options	= pft_own_apply,
+	.show_options	= pft_own_show,
 };
 
-static struct pseudofs pft_fs_lax = {
-	.type.name	= "pseudofs_test_lax",
+static struct pseudofs pft_fs_own = {
+	.type.name	= "pseudofs_test_own",
 	.type.owner	= THIS_MODULE,
 	.magic		= 0x70667435,
 	.default_mode	= 0750,
-	.options	= PSEUDOFS_OPTIONS_NONE_LAX,
-	.params		= pft_lax_params,
-	.ops		= &pft_lax_ops,
+	.options	= PSEUDOFS_OPTIONS_NONE,
+	.fc_size	= sizeof(struct pft_own_opts),
+	.instance_size	= sizeof(u32),
+	.ops		= &pft_own_ops,
 };
 
 /*
- * PSEUDOFS_OPTIONS_NONE_LAX, as pstore's: uid=, gid=, mode=, unknown keys
- * and bad values of its own options are ignored, by mounts and remounts
- * alike; a good value reaches ->option_given, and ->show_options shows
- * in place of the library.
+ * PSEUDOFS_OPTIONS_NONE with ->parse_param: the filesystem sees every
+ * option, uid=, gid= and mode= too, and what it takes is what counts: the
+ * library applies none of them.  The single superblock was made fresh by
+ * the internal mount; a user mount finds it in use, as a remount does.
+ * "source" stays the VFS's, and only ->show_options shows.
  */
-static void pft_options_none_lax(struct kunit *test)
+static void pft_options_none_own(struct kunit *test)
 {
 	char opts[] = "uid=5,mode=777,size=abc,bogus,size=42";
-	struct pft_lax_state *st;
+	struct pft_state *st = test->priv;
 	struct vfsmount *mnt;
 	struct super_block *sb;
 	struct inode *root;
+	u32 *size;
 
-	st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, st);
-	test->priv = st;
-	pft_register(test, &pft_fs_lax);
-	sb = pft_mnt(&pft_fs_lax)->mnt_sb;
+	pft_register(test, &pft_fs_own);
+	sb = pft_mnt(&pft_fs_own)->mnt_sb;
 	root = d_inode(sb->s_root);
-	KUNIT_EXPECT_EQ(test, st->given, 0);
-	mnt = pft_mount(test, &pft_fs_lax, opts);
+	size = pseudofs_instance_data(sb);
+	KUNIT_EXPECT_EQ(test, st->applies, 1);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_STREQ(test, st->keys, "source");
+	KUNIT_EXPECT_EQ(test, *size, 0);
+
+	st->keys[0] = '\0';
+	mnt = pft_mount(test, &pft_fs_own, opts);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
 	KUNIT_EXPECT_PTR_EQ(test, mnt->mnt_sb, sb);
-	KUNIT_EXPECT_EQ(test, st->given, 1);
-	KUNIT_EXPECT_EQ(test, st->last, 42);
-	KUNIT_EXPECT_EQ(test, pseudofs_option(sb, 0), 42);
+	KUNIT_EXPECT_STREQ(test, st->keys, "source,uid,mode,size,bogus,size");
+	KUNIT_EXPECT_EQ(test, st->applies, 2);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_EQ(test, *size, 42);
+	KUNIT_EXPECT_EQ(test, pft_opts(sb)->set, 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0750);
 	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
-	KUNIT_EXPECT_STREQ(test, pft_show(test, sb->s_root), ",last=42");
+	KUNIT_EXPECT_STREQ(test, pft_show(test, sb->s_root), ",size=42");
+
 	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "size", "-1"), 0);
 	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "gid", "7"), 0);
-	KUNIT_EXPECT_EQ(test, st->given, 1);
+	KUNIT_EXPECT_EQ(test, *size, 42);
 	KUNIT_EXPECT_TRUE(test, gid_eq(root->i_gid, GLOBAL_ROOT_GID));
 	KUNIT_EXPECT_EQ(test, pft_reconfigure(sb, "size", "0x10"), 0);
-	KUNIT_EXPECT_EQ(test, st->given, 2);
-	KUNIT_EXPECT_EQ(test, st->last, 16);
-	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_lax, "source", "x", NULL),
+	KUNIT_EXPECT_EQ(test, *size, 16);
+	KUNIT_EXPECT_EQ(test, st->applies, 5);
+	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
+	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs_own, "source", "x", NULL),
 			0);
 	kunit_release_action(test, pft_mntput, mnt);
-	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_lax), 0);
+	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_own), 0);
 }
 
 /* Threads racing on one parent. */
@@ -2026,7 +2132,7 @@ static void pft_same_name_race(struct kunit *test)
 			dput(d);
 	}
 	pseudofs_remove(&pft_fs, r.parent);
-	KUNIT_EXPECT_EQ(test, st->removed, r.rounds + 1);
+	KUNIT_EXPECT_EQ(test, pft_gone(st), r.rounds + 1);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -2087,10 +2193,11 @@ static int pft_race_remount(void *data)
 /*
  * Two threads make, look up and remove entries, and both remove "shared"
  * whenever they find it, while a third remounts.  Every entry is removed
- * once whichever thread gets there first: ->entry_removed runs once for
- * each (the hook runs under the directory's lock, so st->removed counts
- * without races), the directory keeps a link for "shared" only if it is
- * left, and nothing but it and the directory stays.
+ * once whichever thread gets there first: the directory keeps a link for
+ * "shared" only if it is left (a second remover dropping the link again
+ * would take it below), every entry removed went once its last reference
+ * did (->inode_evicted, counted atomically), and nothing but "shared" and
+ * the directory stays.
  */
 static void pft_churn_remount_race(struct kunit *test)
 {
@@ -2099,7 +2206,7 @@ static void pft_churn_remount_race(struct kunit *test)
 	};
 	struct pft_race r = { .pfs = &pft_fs_all, .rounds = 300 };
 	struct pft_state *st = test->priv;
-	int removed = st->removed, left;
+	int gone = pft_gone(st), left;
 	struct dentry *d, *shared;
 
 	r.parent = pft_track(test, pseudofs_create_dir(&pft_fs_all, "race", 0755,
@@ -2111,7 +2218,7 @@ static void pft_churn_remount_race(struct kunit *test)
 	KUNIT_EXPECT_GT(test, atomic_read(&r.shared), 1);
 	shared = pseudofs_lookup(&pft_fs_all, "shared", r.parent);
 	left = !IS_ERR(shared);
-	KUNIT_EXPECT_EQ(test, st->removed - removed,
+	KUNIT_EXPECT_EQ(test, pft_gone(st) - gone,
 			atomic_read(&r.created) + atomic_read(&r.shared) - left);
 	KUNIT_EXPECT_EQ(test, d_inode(r.parent)->i_nlink, 2 + left);
 	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 1 + left);
@@ -2221,7 +2328,7 @@ static void pft_remove_race(struct kunit *test)
 
 	for (i = 0; i < 50; i++) {
 		struct pft_race r = { .pfs = &pft_fs };
-		int removed = st->removed;
+		int gone = pft_gone(st), below, all;
 		struct dentry *sub;
 
 		r.parent = pft_dir(test, "victim", NULL);
@@ -2231,11 +2338,14 @@ static void pft_remove_race(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "f", sub)));
 		dget(r.parent);
 		pft_race_run(test, fn, &r, 2);
-		removed = st->removed - removed;
-		KUNIT_EXPECT_EQ(test, removed, 3);
+		/* "sub" and "f" went; "victim" stays while we hold it */
+		below = pft_gone(st) - gone;
+		KUNIT_EXPECT_EQ(test, below, 2);
 		KUNIT_EXPECT_EQ(test, root->i_nlink, 2);
 		dput(r.parent);
-		if (removed != 3 || root->i_nlink != 2)
+		all = pft_gone(st) - gone;
+		KUNIT_EXPECT_EQ(test, all, 3);
+		if (below != 2 || all != 3 || root->i_nlink != 2)
 			break;
 	}
 	pft_expect_clean(test, &pft_fs);
@@ -2304,8 +2414,8 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_remove_dir_twice),
 	KUNIT_CASE(pft_remove_child_after_parent),
 	KUNIT_CASE(pft_lookup_outlives_removal),
-	KUNIT_CASE(pft_rename),
-	KUNIT_CASE(pft_rename_bad),
+	KUNIT_CASE(pft_change_name),
+	KUNIT_CASE(pft_change_name_bad),
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
 	KUNIT_CASE(pft_symlink_iops),
@@ -2316,7 +2426,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_no_options),
 	KUNIT_CASE_PARAM(pft_no_options_refused,
 			 pft_no_options_refused_gen_params),
-	KUNIT_CASE(pft_options_none_lax),
+	KUNIT_CASE(pft_options_none_own),
 	KUNIT_CASE(pft_user_dir_race),
 	KUNIT_CASE(pft_same_name_race),
 	KUNIT_CASE_SLOW(pft_churn_remount_race),
@@ -2599,32 +2709,28 @@ static long pft_run_lookup(struct kunit *test, void **made)
 	return PTR_ERR(d) == -ENOENT ? 0 : PTR_ERR(d);
 }
 
-static long pft_run_rename(struct kunit *test, void **made)
+static long pft_run_change_name(struct kunit *test, void **made)
 {
 	struct pft_state *st = test->priv;
-	struct dentry *r;
+	int err = pseudofs_change_name(&pft_fs, st->child, pft_long_name);
 
-	r = pseudofs_rename(&pft_fs, st->parent, st->child, st->parent,
-			    pft_long_name);
-	if (IS_ERR(r))
+	if (err)
 		KUNIT_EXPECT_STREQ(test, st->child->d_name.name, "f");
-	return PTR_ERR_OR_ZERO(r);
+	return err;
 }
 
-static bool pft_done_rename(struct kunit *test, void *made)
+static bool pft_done_change_name(struct kunit *test, void *made)
 {
 	struct pft_state *st = test->priv;
 
 	return !strcmp(st->child->d_name.name, pft_long_name);
 }
 
-static void pft_undo_rename(struct kunit *test, void *made)
+static void pft_undo_change_name(struct kunit *test, void *made)
 {
 	struct pft_state *st = test->priv;
 
-	KUNIT_EXPECT_PTR_EQ(test, pseudofs_rename(&pft_fs, st->parent,
-						  st->child, st->parent, "f"),
-			    st->child);
+	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, st->child, "f"), 0);
 }
 
 static long pft_run_mount(struct kunit *test, void **made)
@@ -2721,8 +2827,8 @@ static const struct pft_fault_op pft_fault_ops[] = {
 		.name = "lookup", .run = pft_run_lookup,
 		.done = pft_done_nothing, .undo = pft_undo_nothing,
 	}, {
-		.name = "rename", .run = pft_run_rename,
-		.done = pft_done_rename, .undo = pft_undo_rename,
+		.name = "change_name", .run = pft_run_change_name,
+		.done = pft_done_change_name, .undo = pft_undo_change_name,
 	}, {
 		.name = "mount", .run = pft_run_mount,
 		.done = pft_done_mount, .undo = pft_undo_mount,
