@@ -418,10 +418,14 @@ static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 }
 
 #if IS_ENABLED(CONFIG_LIBPSEUDOFS)
-static struct pseudofs bench_pseudofs = {
-	.type.name	= "pseudofs_bench",
+static const struct pseudofs_desc bench_pseudofs_desc = {
 	.magic		= 0x70626e63,
 	.default_mode	= 0755,
+};
+
+static struct pseudofs bench_pseudofs = {
+	.type.name	= "pseudofs_bench",
+	.desc		= &bench_pseudofs_desc,
 };
 #endif
 

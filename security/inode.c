@@ -20,12 +20,16 @@
 #include "lsm.h"
 
 /* No uid=, gid= or mode= options, as ever; the root is 0755. */
-static struct pseudofs securityfs = {
-	.type.owner	= THIS_MODULE,
-	.type.name	= "securityfs",
+static const struct pseudofs_desc securityfs_desc = {
 	.magic		= SECURITYFS_MAGIC,
 	.options	= PSEUDOFS_OPTIONS_NONE,
 	.default_mode	= 0755,
+};
+
+static struct pseudofs securityfs = {
+	.type.owner	= THIS_MODULE,
+	.type.name	= "securityfs",
+	.desc		= &securityfs_desc,
 };
 
 /**

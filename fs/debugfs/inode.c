@@ -100,9 +100,7 @@ static const struct pseudofs_operations debugfs_pseudofs_ops = {
 };
 
 /* Unknown mount options are ignored, a remount changes the root only. */
-static struct pseudofs debugfs = {
-	.type.owner		= THIS_MODULE,
-	.type.name		= "debugfs",
+static const struct pseudofs_desc debugfs_desc = {
 	.magic			= DEBUGFS_MAGIC,
 	.options		= PSEUDOFS_OPTIONS_LAX,
 	.default_mode		= 0700,
@@ -111,6 +109,12 @@ static struct pseudofs debugfs = {
 	.file_iops		= &debugfs_file_inode_operations,
 	.dir_iops		= &debugfs_dir_inode_operations,
 	.link_iops		= &debugfs_symlink_inode_operations,
+};
+
+static struct pseudofs debugfs = {
+	.type.owner		= THIS_MODULE,
+	.type.name		= "debugfs",
+	.desc			= &debugfs_desc,
 };
 MODULE_ALIAS_FS("debugfs");
 

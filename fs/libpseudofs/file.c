@@ -302,7 +302,7 @@ void pseudofs_free_users(struct inode *inode)
 static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 				   const struct file_operations *real_fops)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->desc->ops;
 	int err;
 
 	if (ops && ops->may_open) {

@@ -40,7 +40,7 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 		return -ENOENT;
 	if (*parent)
 		return (*parent)->d_sb->s_type == &pfs->type ? 0 : -EINVAL;
-	if (pfs->instances != PSEUDOFS_SINGLE)
+	if (pfs->desc->instances != PSEUDOFS_SINGLE)
 		return -EINVAL;
 	*parent = pfs->state->mount->mnt_root;
 	return 0;
@@ -131,7 +131,7 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
 	simple_inode_init_ts(inode);
-	if (pfs->remount_all) {
+	if (pfs->desc->remount_all) {
 		/* ordered against the remount walk by ->i_lock */
 		spin_lock(&inode->i_lock);
 		pseudofs_set_owner(inode, &sbi->opts,
@@ -139,12 +139,12 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 		spin_unlock(&inode->i_lock);
 	}
 	if (S_ISDIR(mode)) {
-		inode->i_op = pfs->dir_iops ?: &simple_dir_inode_operations;
+		inode->i_op = pfs->desc->dir_iops ?: &simple_dir_inode_operations;
 		inode->i_fop = &simple_dir_operations;
 	} else if (S_ISLNK(mode)) {
-		inode->i_op = pfs->link_iops ?: &simple_symlink_inode_operations;
-	} else if (S_ISREG(mode) && pfs->file_iops) {
-		inode->i_op = pfs->file_iops;
+		inode->i_op = pfs->desc->link_iops ?: &simple_symlink_inode_operations;
+	} else if (S_ISREG(mode) && pfs->desc->file_iops) {
+		inode->i_op = pfs->desc->file_iops;
 	}
 	return inode;
 }
@@ -157,7 +157,7 @@ EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 					   struct inode *inode)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->desc->ops;
 	struct inode *dir = d_inode(dentry->d_parent);
 
 	if (ops && ops->init_inode)
@@ -381,7 +381,7 @@ static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
 					      struct dentry *dentry,
 					      umode_t mode)
 {
-	int err = pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->ops->user_mkdir,
+	int err = pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->desc->ops->user_mkdir,
 					 dir, dentry, NULL);
 
 	return err ? ERR_PTR(err) : NULL;
@@ -395,7 +395,7 @@ static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
  */
 static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->desc->ops;
 
 	return pseudofs_call_unlocked(ops->user_rmdir ?: pseudofs_rmdir_all, dir,
 				      dentry, d_inode(dentry));
@@ -408,7 +408,7 @@ static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 static int pseudofs_user_dir_permission(struct mnt_idmap *idmap,
 					struct inode *inode, int mask)
 {
-	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->dir_iops;
+	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->desc->dir_iops;
 
 	if (iops && iops->permission)
 		return iops->permission(idmap, inode, mask);
@@ -420,7 +420,7 @@ static int pseudofs_user_dir_getattr(struct mnt_idmap *idmap,
 				     u32 request_mask, unsigned int flags)
 {
 	struct inode *inode = d_inode(path->dentry);
-	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->dir_iops;
+	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->desc->dir_iops;
 
 	if (iops && iops->getattr)
 		return iops->getattr(idmap, path, stat, request_mask, flags);
@@ -431,7 +431,7 @@ static int pseudofs_user_dir_getattr(struct mnt_idmap *idmap,
 static int pseudofs_user_dir_setattr(struct mnt_idmap *idmap,
 				     struct dentry *dentry, struct iattr *attr)
 {
-	const struct inode_operations *iops = pseudofs_of(dentry->d_sb)->dir_iops;
+	const struct inode_operations *iops = pseudofs_of(dentry->d_sb)->desc->dir_iops;
 
 	if (iops && iops->setattr)
 		return iops->setattr(idmap, dentry, attr);
@@ -466,7 +466,7 @@ static const struct inode_operations pseudofs_user_dir_inode_operations = {
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 					umode_t mode, struct dentry *parent)
 {
-	if (!pfs->ops || !pfs->ops->user_mkdir || (mode & ~S_IALLUGO) ||
+	if (!pfs->desc->ops || !pfs->desc->ops->user_mkdir || (mode & ~S_IALLUGO) ||
 	    !pseudofs_registered(pfs))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,

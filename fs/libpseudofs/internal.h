@@ -22,12 +22,14 @@ struct vfsmount;
  * @inode_cache: slab of its inodes
  * @user_dir_mutex: serializes the ->user_mkdir and ->user_rmdir hooks
  * @registered: set at the end of pseudofs_register()
+ * @inode_size: size of the filesystem's inode structure
  */
 struct pseudofs_state {
 	bool registered;
 	struct vfsmount *mount;
 	struct kmem_cache *inode_cache;
 	struct mutex user_dir_mutex;	/* see above */
+	size_t inode_size;
 };
 
 /**
@@ -86,7 +88,7 @@ struct pseudofs_guard {
 
 static inline struct pseudofs_guard *pseudofs_guard(const struct inode *inode)
 {
-	return (void *)inode - pseudofs_of(inode->i_sb)->inode_offset -
+	return (void *)inode - pseudofs_of(inode->i_sb)->desc->inode_offset -
 	       PSEUDOFS_GUARD_SIZE;
 }
 

@@ -59,24 +59,24 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 	struct pseudofs *pfs = pseudofs_of(sb);
 	void *p = alloc_inode_sb(sb, pfs->state->inode_cache, GFP_KERNEL);
 	struct inode *inode;
-	size_t end = pfs->inode_offset + sizeof(*inode);
+	size_t end = pfs->desc->inode_offset + sizeof(*inode);
 
 	if (!p)
 		return NULL;
 	memset(p, 0, sizeof(struct pseudofs_guard));
 	p += PSEUDOFS_GUARD_SIZE;
-	inode = p + pfs->inode_offset;
+	inode = p + pfs->desc->inode_offset;
 	/* what the filesystem puts around the inode starts out zeroed */
-	memset(p, 0, pfs->inode_offset);
-	memset(p + end, 0, pfs->inode_size - end);
-	if (pfs->inode_offset)
+	memset(p, 0, pfs->desc->inode_offset);
+	memset(p + end, 0, pfs->state->inode_size - end);
+	if (pfs->desc->inode_offset)
 		inode_init_once(inode);
 	return inode;
 }
 
 static void pseudofs_evict_inode(struct inode *inode)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->desc->ops;
 
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
@@ -102,8 +102,8 @@ static void pseudofs_destroy_inode(struct inode *inode)
 /* Does @pfs take uid=, gid= and mode=? */
 static bool pseudofs_owner_options(const struct pseudofs *pfs)
 {
-	return pfs->options == PSEUDOFS_OPTIONS_STRICT ||
-	       pfs->options == PSEUDOFS_OPTIONS_LAX;
+	return pfs->desc->options == PSEUDOFS_OPTIONS_STRICT ||
+	       pfs->desc->options == PSEUDOFS_OPTIONS_LAX;
 }
 
 /* Show the options that differ from their defaults. */
@@ -120,11 +120,11 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 		if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
 			seq_printf(m, ",gid=%u",
 				   from_kgid_munged(&init_user_ns, opts->gid));
-		if (opts->mode != pfs->default_mode)
+		if (opts->mode != pfs->desc->default_mode)
 			seq_printf(m, ",mode=%o", opts->mode);
 	}
-	if (pfs->ops && pfs->ops->show_options)
-		return pfs->ops->show_options(m, root);
+	if (pfs->desc->ops && pfs->desc->ops->show_options)
+		return pfs->desc->ops->show_options(m, root);
 	return 0;
 }
 
@@ -175,12 +175,12 @@ static int pseudofs_parse_param(struct fs_context *fc,
 		if (opt != -ENOPARAM)
 			return min(opt, 0);
 	}
-	if (pfs->ops && pfs->ops->parse_param) {
-		opt = pfs->ops->parse_param(fc, param);
+	if (pfs->desc->ops && pfs->desc->ops->parse_param) {
+		opt = pfs->desc->ops->parse_param(fc, param);
 		if (opt != -ENOPARAM)
 			return opt;
 	}
-	if (pfs->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
+	if (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
 		return 0;
 	return -ENOPARAM;
 }
@@ -204,7 +204,7 @@ static int pseudofs_parse_param(struct fs_context *fc,
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
-	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
 	void (*remount_dir)(struct inode *inode, unsigned int set);
 	struct inode *inode, *prev = NULL;
 
@@ -265,7 +265,7 @@ static void pseudofs_apply(struct super_block *sb,
 	opts->set |= new->set;
 
 	set &= new->set & (PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
-	if (remount && set && pfs->remount_all)
+	if (remount && set && pfs->desc->remount_all)
 		pseudofs_remount_all(sb, set);
 }
 
@@ -276,7 +276,7 @@ static void pseudofs_apply(struct super_block *sb,
  */
 static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
 	int err;
 
 	if (ops && ops->apply_options) {
@@ -299,7 +299,7 @@ static struct pseudofs_sb_info *pseudofs_new_sbi(const struct pseudofs *pfs)
 {
 	struct pseudofs_sb_info *sbi;
 
-	return kzalloc(struct_size(sbi, data, pfs->instance_size), GFP_KERNEL);
+	return kzalloc(struct_size(sbi, data, pfs->desc->instance_size), GFP_KERNEL);
 }
 
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
@@ -315,28 +315,28 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 		return -ENOMEM;
 	sb->s_blocksize = PAGE_SIZE;
 	sb->s_blocksize_bits = PAGE_SHIFT;
-	sb->s_magic = pfs->magic;
+	sb->s_magic = pfs->desc->magic;
 	sb->s_op = &pseudofs_super_ops;
-	set_default_d_op(sb, pfs->d_ops);
+	set_default_d_op(sb, pfs->desc->d_ops);
 	sb->s_time_gran = 1;
 
 	root = pseudofs_new_inode(sb, S_IFDIR);
 	if (!root)
 		return -ENOMEM;
 	root->i_ino = 1;
-	root->i_op = &simple_dir_inode_operations;
+	root->i_op = pfs->desc->root_iops ?: &simple_dir_inode_operations;
 	set_nlink(root, 2);
 	sb->s_root = d_make_root(root);
 	if (!sb->s_root)
 		return -ENOMEM;
 	pseudofs_apply(sb, fc->fs_private, false);
-	if (pfs->ops && pfs->ops->apply_options) {
-		err = pfs->ops->apply_options(sb, fc, true);
+	if (pfs->desc->ops && pfs->desc->ops->apply_options) {
+		err = pfs->desc->ops->apply_options(sb, fc, true);
 		if (err)
 			return err;
 	}
-	if (pfs->instances != PSEUDOFS_SINGLE && pfs->ops && pfs->ops->new_instance)
-		return pfs->ops->new_instance(sb->s_root);
+	if (pfs->desc->instances != PSEUDOFS_SINGLE && pfs->desc->ops && pfs->desc->ops->new_instance)
+		return pfs->desc->ops->new_instance(sb->s_root);
 	return 0;
 }
 
@@ -368,9 +368,9 @@ static int pseudofs_get_tree(struct fs_context *fc)
 	struct super_block *sb;
 	int err;
 
-	if (pfs->instances == PSEUDOFS_PER_KEY)
-		sbi->key = pfs->ops->instance_key(fc);
-	sb = sget_fc(fc, test[pfs->instances], set_anon_super_fc);
+	if (pfs->desc->instances == PSEUDOFS_PER_KEY)
+		sbi->key = pfs->desc->ops->instance_key(fc);
+	sb = sget_fc(fc, test[pfs->desc->instances], set_anon_super_fc);
 	if (IS_ERR(sb))
 		return PTR_ERR(sb);
 	err = sb->s_root ? pseudofs_change(fc, sb) : pseudofs_fill_super(sb, fc);
@@ -412,17 +412,17 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
 	struct pseudofs_fc_info *fci;
 
-	fci = kzalloc(struct_size(fci, data, pfs->fc_size), GFP_KERNEL);
+	fci = kzalloc(struct_size(fci, data, pfs->desc->fc_size), GFP_KERNEL);
 	if (!fci)
 		return -ENOMEM;
-	fci->opts.mode = pfs->default_mode;
+	fci->opts.mode = pfs->desc->default_mode;
 	/*
 	 * The superblock's, if the mount makes one.  A mount of the one
 	 * superblock of %PSEUDOFS_SINGLE finds it: pseudofs_fill_super()
 	 * allocates it for the first.
 	 */
 	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE &&
-	    pfs->instances != PSEUDOFS_SINGLE) {
+	    pfs->desc->instances != PSEUDOFS_SINGLE) {
 		fc->s_fs_info = pseudofs_new_sbi(pfs);
 		if (!fc->s_fs_info) {
 			/* ->free is not called for a context that failed here */
@@ -468,7 +468,7 @@ EXPORT_SYMBOL_GPL(pseudofs_fc_data);
 /* The persistent entries go with the superblock, in kill_anon_super(). */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(sb)->ops;
+	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
 
 	if (sb->s_root && ops && ops->kill_instance)
 		ops->kill_instance(sb);
@@ -476,21 +476,23 @@ static void pseudofs_kill_sb(struct super_block *sb)
 	kfree(sb->s_fs_info);
 }
 
-/* Refuse a descriptor whose fields contradict each other. */
-static int pseudofs_check(struct pseudofs *pfs)
+/* Refuse a description whose fields contradict each other. */
+static int pseudofs_check(const struct pseudofs *pfs)
 {
+	const struct pseudofs_desc *desc = pfs->desc;
 	const char *why = NULL;
 
-	if (!pfs->inode_size)
-		pfs->inode_size = sizeof(struct inode);
-	if (pfs->inode_offset + sizeof(struct inode) > pfs->inode_size)
+	if (!desc)
+		why = "no description";
+	else if (desc->inode_size &&
+		 desc->inode_offset + sizeof(struct inode) > desc->inode_size)
 		why = "the inode does not fit in inode_size";
-	if (pfs->instances > PSEUDOFS_PER_KEY)
+	else if (desc->instances > PSEUDOFS_PER_KEY)
 		why = "unknown kind of instances";
-	if (pfs->options > PSEUDOFS_OPTIONS_NONE)
+	else if (desc->options > PSEUDOFS_OPTIONS_NONE)
 		why = "unknown options policy";
-	if (pfs->instances == PSEUDOFS_PER_KEY &&
-	    !(pfs->ops && pfs->ops->instance_key))
+	else if (desc->instances == PSEUDOFS_PER_KEY &&
+		 !(desc->ops && desc->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
 	/*
 	 * The internal mount holds the module until pseudofs_unregister():
@@ -499,8 +501,8 @@ static int pseudofs_check(struct pseudofs *pfs)
 	 * unregister it itself (a KUnit suite, from its suite_init and
 	 * suite_exit).
 	 */
-	if (pfs->instances == PSEUDOFS_SINGLE && pfs->type.owner &&
-	    module_is_coming(pfs->type.owner))
+	else if (desc->instances == PSEUDOFS_SINGLE && pfs->type.owner &&
+		 module_is_coming(pfs->type.owner))
 		why = "PSEUDOFS_SINGLE from its module's init: use PSEUDOFS_PER_KEY";
 	if (why) {
 		pr_err("%s: not registered: %s\n", pfs->type.name, why);
@@ -539,6 +541,7 @@ int pseudofs_register(struct pseudofs *pfs)
 	if (!state)
 		return -ENOMEM;
 	mutex_init(&state->user_dir_mutex);
+	state->inode_size = pfs->desc->inode_size ?: sizeof(struct inode);
 	if (!pfs->type.init_fs_context)
 		pfs->type.init_fs_context = pseudofs_init_fs_context;
 	if (pseudofs_owner_options(pfs))
@@ -547,9 +550,9 @@ int pseudofs_register(struct pseudofs *pfs)
 
 	err = -ENOMEM;
 	state->inode_cache = kmem_cache_create(pfs->type.name,
-					       PSEUDOFS_GUARD_SIZE + pfs->inode_size,
+					       PSEUDOFS_GUARD_SIZE + state->inode_size,
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
-					       pfs->inode_offset ? NULL :
+					       pfs->desc->inode_offset ? NULL :
 					       pseudofs_inode_ctor);
 	if (!state->inode_cache)
 		goto out_free;
@@ -557,7 +560,7 @@ int pseudofs_register(struct pseudofs *pfs)
 	err = register_filesystem(&pfs->type);
 	if (err)
 		goto out_cache;
-	if (pfs->instances == PSEUDOFS_SINGLE) {
+	if (pfs->desc->instances == PSEUDOFS_SINGLE) {
 		mnt = kern_mount(&pfs->type);
 		if (IS_ERR(mnt)) {
 			err = PTR_ERR(mnt);

@@ -255,9 +255,7 @@ static const struct dentry_operations tracefs_dentry_operations = {
 };
 
 /* Unknown mount options fail, a remount uid=/gid= reaches every inode. */
-struct pseudofs tracefs_pseudofs = {
-	.type.owner	= THIS_MODULE,
-	.type.name	= "tracefs",
+static const struct pseudofs_desc tracefs_pseudofs_desc = {
 	.magic		= TRACEFS_MAGIC,
 	.remount_all	= true,
 	.default_mode	= 0700,
@@ -266,6 +264,12 @@ struct pseudofs tracefs_pseudofs = {
 	.file_iops	= &tracefs_file_inode_operations,
 	.dir_iops	= &tracefs_dir_inode_operations,
 	PSEUDOFS_INODE(struct tracefs_inode, vfs_inode),
+};
+
+struct pseudofs tracefs_pseudofs = {
+	.type.owner	= THIS_MODULE,
+	.type.name	= "tracefs",
+	.desc		= &tracefs_pseudofs_desc,
 };
 MODULE_ALIAS_FS("tracefs");
 

@@ -208,10 +208,7 @@ struct pseudofs_operations {
 };
 
 /**
- * struct pseudofs - descriptor of a pseudo filesystem
- * @type: the file_system_type; set .name and .owner, and .init_fs_context
- *	to wrap pseudofs_init_fs_context() if mounting needs a check.
- *	pseudofs_register() fills in the rest.
+ * struct pseudofs_desc - what a pseudo filesystem is, constant
  * @magic: superblock magic number
  * @instances: how superblocks are made
  * @options: which mount options are taken
@@ -225,20 +222,20 @@ struct pseudofs_operations {
  *	zeroed when the superblock is made; see pseudofs_instance_data()
  * @ops: hooks, may be %NULL
  * @d_ops: dentry operations of the superblock, may be %NULL
- * @file_iops: inode operations of regular files, may be %NULL
- * @dir_iops: inode operations of directories, default
+ * @root_iops: inode operations of the root, default
+ *	simple_dir_inode_operations
+ * @dir_iops: inode operations of the other directories, default
  *	simple_dir_inode_operations; the directories of
  *	pseudofs_create_user_dir() use its ->permission, ->getattr and
  *	->setattr
+ * @file_iops: inode operations of regular files, may be %NULL
  * @link_iops: inode operations of symlinks, default
  *	simple_symlink_inode_operations
  * @inode_size: size of the per-filesystem inode structure, 0 for a bare
  *	inode
  * @inode_offset: offset of the struct inode within it
- * @state: the library's, from pseudofs_register() to pseudofs_unregister()
  */
-struct pseudofs {
-	struct file_system_type type;
+struct pseudofs_desc {
 	unsigned long magic;
 	enum pseudofs_instances instances;
 	enum pseudofs_options options;
@@ -248,17 +245,31 @@ struct pseudofs {
 	size_t instance_size;
 	const struct pseudofs_operations *ops;
 	const struct dentry_operations *d_ops;
-	const struct inode_operations *file_iops;
+	const struct inode_operations *root_iops;
 	const struct inode_operations *dir_iops;
+	const struct inode_operations *file_iops;
 	const struct inode_operations *link_iops;
 	size_t inode_size;
 	size_t inode_offset;
-	struct pseudofs_state *state;
 };
 
-/* Initializer for a struct pseudofs whose inodes are embedded in @type. */
+/* Initializer for a struct pseudofs_desc whose inodes are embedded in @type. */
 #define PSEUDOFS_INODE(type, member)				\
 	.inode_size = sizeof(type), .inode_offset = offsetof(type, member)
+
+/**
+ * struct pseudofs - a pseudo filesystem
+ * @type: its file_system_type; set .name and .owner, and .init_fs_context
+ *	to wrap pseudofs_init_fs_context() if mounting needs a check or its
+ *	options other defaults.  pseudofs_register() fills in the rest.
+ * @desc: what it is
+ * @state: the library's, from pseudofs_register() to pseudofs_unregister()
+ */
+struct pseudofs {
+	struct file_system_type type;
+	const struct pseudofs_desc *desc;
+	struct pseudofs_state *state;
+};
 
 static inline struct pseudofs *pseudofs_of(const struct super_block *sb)
 {

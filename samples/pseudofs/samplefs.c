@@ -51,12 +51,16 @@ static int samplefs_mkdir(struct dentry *dentry, const char *name)
 
 static const struct pseudofs_operations samplefs_ops = { .user_mkdir = samplefs_mkdir };
 
-static struct pseudofs samplefs = {
-	.type.name	= "samplefs",
+static const struct pseudofs_desc samplefs_desc = {
 	.magic		= 0x73616d70,	/* "samp" */
 	.remount_all	= true,
 	.default_mode	= 0755,
 	.ops		= &samplefs_ops,
+};
+
+static struct pseudofs samplefs = {
+	.type.name	= "samplefs",
+	.desc		= &samplefs_desc,
 };
 
 static int __init samplefs_init(void)

@@ -97,11 +97,14 @@ static const struct pseudofs_operations tallyfs_ops = {
 	.show_options = tallyfs_show_options,
 };
 
+static const struct pseudofs_desc tallyfs_desc = {
+	.magic = 0x74616c6c, .instances = PSEUDOFS_PER_MOUNT, .remount_all = true,
+	.default_mode = 0755, .fc_size = sizeof(struct tallyfs_opts),
+	.instance_size = sizeof(struct tallyfs_info), .ops = &tallyfs_ops,
+};
+
 static struct pseudofs tallyfs = {
-	.type = { .name = "tallyfs", .owner = THIS_MODULE }, .magic = 0x74616c6c,
-	.instances = PSEUDOFS_PER_MOUNT, .remount_all = true, .default_mode = 0755,
-	.fc_size = sizeof(struct tallyfs_opts), .instance_size = sizeof(struct tallyfs_info),
-	.ops = &tallyfs_ops,
+	.type = { .name = "tallyfs", .owner = THIS_MODULE }, .desc = &tallyfs_desc,
 };
 
 static int __init tallyfs_init(void)

@@ -307,9 +307,7 @@ static const struct pseudofs_operations pfi_ops = {
 	.user_mkdir	= pfi_user_mkdir,
 };
 
-static struct pseudofs pfi_mount_fs = {
-	.type.name	= "pseudofs_test_mount",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pfi_mount_fs_desc = {
 	.magic		= 0x70667435,
 	.instances	= PSEUDOFS_PER_MOUNT,
 	.remount_all	= true,
@@ -318,6 +316,12 @@ static struct pseudofs pfi_mount_fs = {
 	.instance_size	= sizeof(struct pfi_info),
 	.ops		= &pfi_ops,
 	.dir_iops	= &pfi_dir_iops,
+};
+
+static struct pseudofs pfi_mount_fs = {
+	.type.name	= "pseudofs_test_mount",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pfi_mount_fs_desc,
 };
 
 static const struct pseudofs_operations pfi_replace_ops = {
@@ -329,9 +333,7 @@ static const struct pseudofs_operations pfi_replace_ops = {
 };
 
 /* Own options only, as binderfs takes them. */
-static struct pseudofs pfi_replace_fs = {
-	.type.name	= "pseudofs_test_replace",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pfi_replace_fs_desc = {
 	.magic		= 0x70667437,
 	.instances	= PSEUDOFS_PER_MOUNT,
 	.options	= PSEUDOFS_OPTIONS_NONE,
@@ -339,6 +341,12 @@ static struct pseudofs pfi_replace_fs = {
 	.fc_size	= sizeof(struct pfi_opts),
 	.instance_size	= sizeof(struct pfi_info),
 	.ops		= &pfi_replace_ops,
+};
+
+static struct pseudofs pfi_replace_fs = {
+	.type.name	= "pseudofs_test_replace",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pfi_replace_fs_desc,
 };
 
 enum { PFI_KEEP_UID, PFI_KEEP_GID, PFI_KEEP_MODE, PFI_KEEP_MASK };
@@ -474,9 +482,7 @@ static const struct pseudofs_operations pfi_keep_ops = {
 	.show_options	= pfi_keep_show,
 };
 
-static struct pseudofs pfi_keep_fs = {
-	.type.name	= "pseudofs_test_keep",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pfi_keep_fs_desc = {
 	.magic		= 0x70667438,
 	.instances	= PSEUDOFS_PER_MOUNT,
 	.options	= PSEUDOFS_OPTIONS_NONE,
@@ -484,6 +490,12 @@ static struct pseudofs pfi_keep_fs = {
 	.fc_size	= sizeof(struct pfi_keep_opts),
 	.instance_size	= sizeof(u64),
 	.ops		= &pfi_keep_ops,
+};
+
+static struct pseudofs pfi_keep_fs = {
+	.type.name	= "pseudofs_test_keep",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pfi_keep_fs_desc,
 };
 
 /* Dentries that hash their names and revalidate, as tracefs's do. */
@@ -505,9 +517,7 @@ static const struct dentry_operations pfi_key_dops = {
 };
 
 /* The own options of pseudofs_test_mount; anything else ignored. */
-static struct pseudofs pfi_key_fs = {
-	.type.name	= "pseudofs_test_key",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pfi_key_fs_desc = {
 	.magic		= 0x70667436,
 	.instances	= PSEUDOFS_PER_KEY,
 	.options	= PSEUDOFS_OPTIONS_LAX,
@@ -516,6 +526,12 @@ static struct pseudofs pfi_key_fs = {
 	.instance_size	= sizeof(struct pfi_info),
 	.ops		= &pfi_ops,
 	.d_ops		= &pfi_key_dops,
+};
+
+static struct pseudofs pfi_key_fs = {
+	.type.name	= "pseudofs_test_key",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pfi_key_fs_desc,
 };
 
 KUNIT_DEFINE_ACTION_WRAPPER(pfi_mntput, mntput, struct vfsmount *);
@@ -1162,7 +1178,7 @@ static void pfi_apply_error(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->applies, 2);
 	KUNIT_EXPECT_TRUE(test, uid_eq(root->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_TRUE(test, gid_eq(root->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | pfs->default_mode);
+	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | pfs->desc->default_mode);
 	KUNIT_EXPECT_EQ(test, pfi_value(a->mnt_sb, Opt_max), 5);
 	KUNIT_EXPECT_STREQ(test, pfi_show(test, a), ",max=5");
 	KUNIT_EXPECT_EQ(test, st->new_instances, 1);
@@ -1313,14 +1329,19 @@ static void pfi_user_dir_iops(struct kunit *test)
 }
 
 /* Descriptors that contradict themselves are refused, and nothing is left. */
+static const struct pseudofs_desc pfi_bad_desc[] = {
+	{ .instances = PSEUDOFS_PER_KEY },
+	{ .inode_size = sizeof(struct inode), .inode_offset = sizeof(long) },
+	{ .instances = PSEUDOFS_PER_KEY + 1 },
+	{ .options = PSEUDOFS_OPTIONS_NONE + 1 },
+};
+
 static struct pseudofs pfi_bad_fs[] = {
-	{ .type.name = "pseudofs_test_bad_key", .instances = PSEUDOFS_PER_KEY },
-	{ .type.name = "pseudofs_test_bad_inode",
-	  .inode_size = sizeof(struct inode), .inode_offset = sizeof(long) },
-	{ .type.name = "pseudofs_test_bad_instances",
-	  .instances = PSEUDOFS_PER_KEY + 1 },
-	{ .type.name = "pseudofs_test_bad_options",
-	  .options = PSEUDOFS_OPTIONS_NONE + 1 },
+	{ .type.name = "pseudofs_test_bad_key", .desc = &pfi_bad_desc[0] },
+	{ .type.name = "pseudofs_test_bad_inode", .desc = &pfi_bad_desc[1] },
+	{ .type.name = "pseudofs_test_bad_instances", .desc = &pfi_bad_desc[2] },
+	{ .type.name = "pseudofs_test_bad_options", .desc = &pfi_bad_desc[3] },
+	{ .type.name = "pseudofs_test_no_desc" },
 };
 
 static void pfi_bad_descriptor(struct kunit *test)

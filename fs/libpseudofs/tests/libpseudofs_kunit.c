@@ -245,9 +245,7 @@ static const struct dentry_operations pft_dops = {
 	.d_automount	= pft_automount,
 };
 
-static struct pseudofs pft_fs = {
-	.type.name	= "pseudofs_test",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pft_fs_desc = {
 	.magic		= 0x70667431,
 	.options	= PSEUDOFS_OPTIONS_LAX,
 	.default_mode	= 0700,
@@ -256,15 +254,25 @@ static struct pseudofs pft_fs = {
 	PSEUDOFS_INODE(struct pft_inode, vfs_inode),
 };
 
-static struct pseudofs pft_fs_all = {
-	.type.name	= "pseudofs_test_all",
+static struct pseudofs pft_fs = {
+	.type.name	= "pseudofs_test",
 	.type.owner	= THIS_MODULE,
+	.desc		= &pft_fs_desc,
+};
+
+static const struct pseudofs_desc pft_fs_all_desc = {
 	.magic		= 0x70667432,
 	.default_mode	= 0755,
 	.remount_all	= true,
 	.ops		= &pft_ops_all,
 	.d_ops		= &pft_dops,
 	PSEUDOFS_INODE(struct pft_inode, vfs_inode),
+};
+
+static struct pseudofs pft_fs_all = {
+	.type.name	= "pseudofs_test_all",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pft_fs_all_desc,
 };
 
 static const struct file_operations pft_fops = {
@@ -415,11 +423,11 @@ static void pft_reset_options(struct pseudofs *pfs)
 
 	opts->uid = GLOBAL_ROOT_UID;
 	opts->gid = GLOBAL_ROOT_GID;
-	opts->mode = pfs->default_mode;
+	opts->mode = pfs->desc->default_mode;
 	opts->set = 0;
 	root->i_uid = GLOBAL_ROOT_UID;
 	root->i_gid = GLOBAL_ROOT_GID;
-	root->i_mode = S_IFDIR | pfs->default_mode;
+	root->i_mode = S_IFDIR | pfs->desc->default_mode;
 }
 
 /* Remove whatever a case left in @pfs, e.g. after a failed assertion. */
@@ -1016,7 +1024,7 @@ static void pft_inode_struct(struct kunit *test)
 	pi->tail = ~0UL;
 	pi = container_of(d_inode(d->d_parent), struct pft_inode, vfs_inode);
 	KUNIT_EXPECT_EQ(test, pi->tail, 0);	/* the root too */
-	KUNIT_EXPECT_EQ(test, pft_fs.inode_offset,
+	KUNIT_EXPECT_EQ(test, pft_fs.desc->inode_offset,
 			offsetof(struct pft_inode, vfs_inode));
 	pseudofs_remove(&pft_fs, d);
 	pft_expect_clean(test, &pft_fs);
@@ -1156,7 +1164,7 @@ static void pft_mount_options(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 1000);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 1001);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0750);
-	KUNIT_EXPECT_EQ(test, mnt->mnt_sb->s_magic, pft_fs.magic);
+	KUNIT_EXPECT_EQ(test, mnt->mnt_sb->s_magic, pft_fs.desc->magic);
 	KUNIT_EXPECT_STREQ(test, pft_show(test, mnt->mnt_root),
 			   ",uid=1000,gid=1001,mode=750");
 	kunit_release_action(test, pft_mntput, mnt);
@@ -1548,11 +1556,15 @@ static void pft_change_name_bad(struct kunit *test)
 	pft_expect_clean(test, &pft_fs_all);
 }
 
+static const struct pseudofs_desc pft_fs_extra_desc = {
+	.magic		= 0x70667433,
+	.default_mode	= 0700,
+};
+
 static struct pseudofs pft_fs_extra = {
 	.type.name	= "pseudofs_test_extra",
 	.type.owner	= THIS_MODULE,
-	.magic		= 0x70667433,
-	.default_mode	= 0700,
+	.desc		= &pft_fs_extra_desc,
 };
 
 static void pft_register_twice(struct kunit *test)
@@ -1800,12 +1812,16 @@ static void pft_user_dir_default_rmdir(struct kunit *test)
 	pft_expect_clean(test, &pft_fs_all);
 }
 
-static struct pseudofs pft_fs_noopt = {
-	.type.name	= "pseudofs_test_noopt",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pft_fs_noopt_desc = {
 	.magic		= 0x70667434,
 	.default_mode	= 0755,
 	.options	= PSEUDOFS_OPTIONS_NONE,
+};
+
+static struct pseudofs pft_fs_noopt = {
+	.type.name	= "pseudofs_test_noopt",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pft_fs_noopt_desc,
 };
 
 /*
@@ -1926,15 +1942,19 @@ static const struct pseudofs_operations pft_own_ops = {
 	.show_options	= pft_own_show,
 };
 
-static struct pseudofs pft_fs_own = {
-	.type.name	= "pseudofs_test_own",
-	.type.owner	= THIS_MODULE,
+static const struct pseudofs_desc pft_fs_own_desc = {
 	.magic		= 0x70667435,
 	.default_mode	= 0750,
 	.options	= PSEUDOFS_OPTIONS_NONE,
 	.fc_size	= sizeof(struct pft_own_opts),
 	.instance_size	= sizeof(u32),
 	.ops		= &pft_own_ops,
+};
+
+static struct pseudofs pft_fs_own = {
+	.type.name	= "pseudofs_test_own",
+	.type.owner	= THIS_MODULE,
+	.desc		= &pft_fs_own_desc,
 };
 
 /*

@@ -132,11 +132,15 @@ static const struct pseudofs_operations pfp_ops = {
 	.may_open	= pfp_may_open,
 };
 
-static struct pseudofs pfp_fs = {
-	.type.name	= "pseudofs_proxy_test",
+static const struct pseudofs_desc pfp_fs_desc = {
 	.magic		= 0x70667078,
 	.default_mode	= 0755,
 	.ops		= &pfp_ops,
+};
+
+static struct pseudofs pfp_fs = {
+	.type.name	= "pseudofs_proxy_test",
+	.desc		= &pfp_fs_desc,
 };
 
 /* The case's own files: their ->release runs before the put returns. */
