@@ -113,7 +113,7 @@ EXPORT_SYMBOL_GPL(pseudofs_end_creating);
  *
  * The inode gets a fresh number, current times, and the inode and file
  * operations the descriptor gives for the type in @mode.  With
- * @pseudofs.remount_all it also gets the owner of the superblock's
+ * @pseudofs_desc.remount_all it also gets the owner of the superblock's
  * uid= and gid=, so that an entry made after a mount or remount is owned
  * like those made before; otherwise it is root's, as the root's options
  * concern the root only.
@@ -461,13 +461,15 @@ static const struct inode_operations pseudofs_user_dir_inode_operations = {
  * @pfs's directory operations if it has them.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
- * -%EINVAL if @pfs has no ->user_mkdir hook.
+ * -%EINVAL if @pfs has no ->user_mkdir hook, -%ENOENT if it is not
+ * registered.
  */
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 					umode_t mode, struct dentry *parent)
 {
-	if (!pfs->desc->ops || !pfs->desc->ops->user_mkdir || (mode & ~S_IALLUGO) ||
-	    !pseudofs_registered(pfs))
+	if (!pseudofs_registered(pfs))
+		return ERR_PTR(-ENOENT);
+	if (!pfs->desc->ops || !pfs->desc->ops->user_mkdir || (mode & ~S_IALLUGO))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
 			       NULL, PSEUDOFS_PROXY_NONE, NULL,

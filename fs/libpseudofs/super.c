@@ -401,9 +401,9 @@ static const struct fs_context_operations pseudofs_context_ops = {
  * @fc: the filesystem context
  *
  * Default ->init_fs_context of a registered pseudo filesystem.  A wrapper
- * may refuse the mount first (debugfs when disabled), or, once this
- * returned, start pseudofs_fc_data() from other values than zero
- * (binderfs's defaults, pstore's kmsg_bytes in force).
+ * may refuse the mount first, or, once this returned, start
+ * pseudofs_fc_data() from other values than zero (binderfs's defaults,
+ * pstore's kmsg_bytes in force, bpffs's mounter as the owner).
  *
  * Return: 0 or -%ENOMEM.
  */
@@ -440,7 +440,7 @@ EXPORT_SYMBOL_GPL(pseudofs_init_fs_context);
  * pseudofs_instance_data - the filesystem's data of a superblock
  * @sb: a superblock of a pseudo filesystem
  *
- * Return: @pseudofs.instance_size bytes, zeroed when @sb was made and
+ * Return: @pseudofs_desc.instance_size bytes, zeroed when @sb was made and
  * freed with it.
  */
 void *pseudofs_instance_data(const struct super_block *sb)
@@ -456,7 +456,7 @@ EXPORT_SYMBOL_GPL(pseudofs_instance_data);
  * Where ->parse_param stores the filesystem's own options as it parses
  * them, for ->apply_options to apply.
  *
- * Return: @pseudofs.fc_size bytes, zeroed when @fc was set up and freed
+ * Return: @pseudofs_desc.fc_size bytes, zeroed when @fc was set up and freed
  * with it.
  */
 void *pseudofs_fc_data(const struct fs_context *fc)

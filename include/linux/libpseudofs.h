@@ -132,7 +132,8 @@ struct pseudofs_short_fops {
  *	options were applied, to create its first entries under @root.
  *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
  *	entries are made once pseudofs_register() returned.
- * @kill_instance: called when a superblock goes, before its entries do.
+ * @kill_instance: called when a superblock goes, before its entries do,
+ *	also one whose mount failed in ->apply_options or ->new_instance.
  * @parse_param: parses one of the filesystem's own mount options into
  *	pseudofs_fc_data(@fc), typically with fs_parse() on its own
  *	fs_parameter_spec; called for every option that is not uid=, gid= or
@@ -170,7 +171,7 @@ struct pseudofs_short_fops {
  *	directory; called as @user_mkdir, with @dentry unlocked too.
  *	Without it, rmdir removes @dentry and everything below with
  *	pseudofs_remove().
- * @remount_begin: with @pseudofs.remount_all, called before a remount
+ * @remount_begin: with @pseudofs_desc.remount_all, called before a remount
  *	with uid= or gid= walks the inodes of @sb; @set holds the
  *	PSEUDOFS_OPT_* bits given.  May sleep.
  * @remount_dir: called for every directory of the walk that is attached
