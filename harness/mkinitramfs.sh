@@ -25,6 +25,7 @@ chmod +x "$root/init" "$root"/suites/*
 # the helpers every suite sources: not a suite, so not executable
 install -m 644 "$here/guest/lib.sh" "$root/suites/lib.sh"
 cp -r "$ftrace" "$root/ftrace"
+cp "$here/ftracetest-skip.txt" "$root/ftrace/skip.txt"
 # ftracetest's own poll helper (trigger-hist-poll.tc runs $FTRACETEST_ROOT/poll),
 # built from the kernel's source as its selftests Makefile would
 if [ -f "$ftrace/poll.c" ]; then
