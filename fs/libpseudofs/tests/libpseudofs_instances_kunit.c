@@ -31,6 +31,7 @@
 #include <linux/string.h>
 
 #include "../internal.h"
+#include "libpseudofs_kunit_export.h"
 
 /**
  * struct pfi_state - what one case saw, in its test->priv
@@ -565,7 +566,7 @@ static int pfi_remount(struct vfsmount *mnt, const char *opts)
 	char *data;
 	int err;
 
-	fc = fs_context_for_reconfigure(mnt->mnt_root, 0, 0);
+	fc = pseudofs_kunit_fc_for_reconfigure(mnt->mnt_root);
 	if (IS_ERR(fc))
 		return PTR_ERR(fc);
 	data = kstrdup(opts, GFP_KERNEL);
@@ -1438,3 +1439,4 @@ kunit_test_suites(&pseudofs_instances_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the instances of libpseudofs");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

@@ -38,6 +38,7 @@
 #include <linux/string.h>
 
 #include "../internal.h"
+#include "libpseudofs_kunit_export.h"
 
 #define PFT_COOKIE	0x5eed5eedUL
 
@@ -1194,7 +1195,7 @@ static int pft_reconfigure(struct super_block *sb, const char *key,
 	struct fs_context *fc;
 	int err;
 
-	fc = fs_context_for_reconfigure(sb->s_root, 0, 0);
+	fc = pseudofs_kunit_fc_for_reconfigure(sb->s_root);
 	if (IS_ERR(fc))
 		return PTR_ERR(fc);
 	err = vfs_parse_fs_string(fc, key, val);
@@ -2951,3 +2952,4 @@ kunit_test_suites(&pseudofs_test_suite, &pseudofs_fault_suite);
 
 MODULE_DESCRIPTION("KUnit tests for libpseudofs");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _LIBPSEUDOFS_KUNIT_EXPORT_H
+#define _LIBPSEUDOFS_KUNIT_EXPORT_H
+
+struct dentry;
+struct fs_context;
+
+struct fs_context *pseudofs_kunit_fc_for_reconfigure(struct dentry *root);
+
+#endif
