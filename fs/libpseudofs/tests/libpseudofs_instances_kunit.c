@@ -1215,25 +1215,28 @@ static void pfi_late_entries_owned(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(x)->i_gid), 1001);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(pfi_revert_creds, revert_creds, const struct cred *);
-KUNIT_DEFINE_ACTION_WRAPPER(pfi_put_cred, put_cred, const struct cred *);
-
-/* Be a user without capabilities for the rest of @test. */
-static void pfi_be_user(struct kunit *test)
+/*
+ * Be a user without capabilities until pfi_be_self(), in the case's own
+ * thread: KUnit runs cleanup actions in another one, whose credentials they
+ * would change.  No ASSERT in between, which would end the thread with the
+ * user's credentials.  Return the credentials to go back to, or %NULL.
+ */
+static const struct cred *pfi_be_user(struct kunit *test, struct cred **cred)
 {
-	struct cred *cred = prepare_creds();
-	const struct cred *old;
+	*cred = prepare_creds();
+	KUNIT_EXPECT_NOT_NULL(test, *cred);
+	if (!*cred)
+		return NULL;
+	(*cred)->fsuid = KUIDT_INIT(1000);
+	(*cred)->fsgid = KGIDT_INIT(1000);
+	cap_clear((*cred)->cap_effective);
+	return override_creds(*cred);	/* takes no reference in 7.3 */
+}
 
-	KUNIT_ASSERT_NOT_NULL(test, cred);
-	cred->fsuid = KUIDT_INIT(1000);
-	cred->fsgid = KGIDT_INIT(1000);
-	cap_clear(cred->cap_effective);
-	/* override_creds() takes no reference: ours goes once reverted */
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_put_cred,
-							cred), 0);
-	old = override_creds(cred);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfi_revert_creds,
-							(void *)old), 0);
+static void pfi_be_self(const struct cred *old, struct cred *cred)
+{
+	revert_creds(old);
+	put_cred(cred);
 }
 
 /*
@@ -1244,8 +1247,10 @@ static void pfi_be_user(struct kunit *test)
 static void pfi_no_permission_check(struct kunit *test)
 {
 	struct pfi_state *st = test->priv;
+	const struct cred *old;
 	struct vfsmount *a;
 	struct dentry *root, *d;
+	struct cred *cred;
 
 	st->key = &st;
 	a = pfi_mount(test, &pfi_key_fs, "");
@@ -1254,8 +1259,10 @@ static void pfi_no_permission_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d_inode(root)->i_mode, S_IFDIR | 0700);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_key_fs, "c", root)),
 			-ENOENT);
-	pfi_be_user(test);
-	KUNIT_ASSERT_NE(test, inode_permission(&nop_mnt_idmap, d_inode(root),
+	old = pfi_be_user(test, &cred);
+	if (!old)
+		return;
+	KUNIT_EXPECT_NE(test, inode_permission(&nop_mnt_idmap, d_inode(root),
 					       MAY_EXEC), 0);
 	d = pseudofs_create_file(&pfi_key_fs, "c", 0444, root, NULL, PSEUDOFS_PROXY_NONE,
 				 &pfi_fops);
@@ -1264,10 +1271,12 @@ static void pfi_no_permission_check(struct kunit *test)
 				 &pfi_fops);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
 	d = pseudofs_lookup(&pfi_key_fs, "c", root);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	dput(d);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(d));
+	if (!IS_ERR(d))
+		dput(d);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pfi_key_fs, "x", root)),
 			-ENOENT);
+	pfi_be_self(old, cred);
 }
 
 /* The per-superblock data of the filesystem: zeroed, and its own. */
