@@ -22,10 +22,10 @@ start=$(date +%s)
 rm -rf "$out/src"
 mkdir -p "$out/src/tests"
 src=$(realpath "$out/src")
-cp "$tree"/fs/libpseudofs/tests/*.c "$src/tests/"
+cp "$tree"/fs/libpseudofs/tests/*.[ch] "$src/tests/"
 cp "$tree/fs/libpseudofs/internal.h" "$src/"
 # the objects fs/libpseudofs/Makefile lists for the tests, as modules
-objs=$(sed -n '/CONFIG_LIBPSEUDOFS_KUNIT_TEST/,/^$/p' "$tree/fs/libpseudofs/Makefile" |
+objs=$(sed -n '/^obj-$(CONFIG_LIBPSEUDOFS_KUNIT_TEST)/,/^$/p' "$tree/fs/libpseudofs/Makefile" |
 	grep -o 'tests/[a-z_]*\.o' | sed 's|^tests/||' | tr '\n' ' ')
 [ -n "$objs" ] || { echo "kunit-module.sh: no test objects in $tree/fs/libpseudofs/Makefile" >&2; exit 1; }
 echo "obj-m += $objs" >"$src/tests/Kbuild"
