@@ -306,6 +306,7 @@ static struct pseudofs_sb_info *pseudofs_new_sbi(const struct pseudofs *pfs)
 static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct pseudofs *pfs = pseudofs_of(sb);
+	const struct pseudofs_operations *ops = pfs->desc->ops;
 	struct inode *root;
 	int err;
 
@@ -330,13 +331,13 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	if (!sb->s_root)
 		return -ENOMEM;
 	pseudofs_apply(sb, fc->fs_private, false);
-	if (pfs->desc->ops && pfs->desc->ops->apply_options) {
-		err = pfs->desc->ops->apply_options(sb, fc, true);
+	if (ops && ops->apply_options) {
+		err = ops->apply_options(sb, fc, true);
 		if (err)
 			return err;
 	}
-	if (pfs->desc->instances != PSEUDOFS_SINGLE && pfs->desc->ops && pfs->desc->ops->new_instance)
-		return pfs->desc->ops->new_instance(sb->s_root);
+	if (pfs->desc->instances != PSEUDOFS_SINGLE && ops && ops->new_instance)
+		return ops->new_instance(sb->s_root);
 	return 0;
 }
 
@@ -537,7 +538,7 @@ int pseudofs_register(struct pseudofs *pfs)
 	err = pseudofs_check(pfs);
 	if (err)
 		return err;
-	state = kzalloc(sizeof(*state), GFP_KERNEL);
+	state = kzalloc_obj(*state);
 	if (!state)
 		return -ENOMEM;
 	mutex_init(&state->user_dir_mutex);
