@@ -10,9 +10,11 @@
 #   RESULTS_DIR/pseudofs-candidates.summary  sites per top-level directory
 #
 # Only the files that can hold the plumbing reach spatch: a grep picks the
-# .c files that make inodes (new_inode), instantiate dentries (d_add,
-# d_instantiate) and pin a mount or look a name up; harness/spatch.sh runs
-# spatch on them, two files at a time.  SPATCH overrides spatch.
+# .c files that pin a mount (simple_pin_fs), or that make superblocks with
+# get_tree_single/nodev/keyed and inodes or entries (new_inode,
+# simple_fill_super, d_make_persistent, simple_start_creating);
+# harness/spatch.sh runs spatch on them, two files at a time.  SPATCH
+# overrides spatch.
 
 set -euo pipefail
 
@@ -39,11 +41,13 @@ trap 'rm -rf "$work"' EXIT
 # the library itself, nor the benchmark, whose floor open-codes the
 # plumbing on purpose.
 (cd "$tree" &&
-	grep -rlE --include='*.c' --exclude-dir=.git --exclude-dir=tools \
-		'\b(simple_pin_fs|lookup_one_len|try_lookup_one_len|lookup_noperm|lookup_one|d_alloc_name|d_alloc|d_hash_and_lookup)[[:space:]]*\(' . |
-	xargs -r grep -lE '\bnew_inode[[:space:]]*\(' |
-	xargs -r grep -lE '\b(d_instantiate|d_add|d_instantiate_new)[[:space:]]*\(' |
-	sed 's|^\./||' | grep -v -e '^fs/libpseudofs/' -e '^lib/test_pseudofs_' | sort) >"$work/files" || true
+	{
+		grep -rlE --include='*.c' --exclude-dir=.git --exclude-dir=tools \
+			'\bsimple_pin_fs[[:space:]]*\(' .
+		grep -rlE --include='*.c' --exclude-dir=.git --exclude-dir=tools \
+			'\bget_tree_(single|nodev|keyed)[[:space:]]*\(' . |
+			xargs -r grep -lE '\b(new_inode|simple_fill_super|d_make_persistent|simple_start_creating)[[:space:]]*\('
+	} | sed 's|^\./||' | grep -v -e '^fs/libpseudofs/' -e '^lib/test_pseudofs_' | sort -u) >"$work/files" || true
 
 mkdir -p "$work/out"
 if [ -s "$work/files" ]; then
