@@ -250,6 +250,22 @@ mut_tree_pstore_root() {
 	grep '^# root-again' "$f"
 }
 
+# the candidates scan no longer finding apparmorfs
+mut_candidates_missing() {
+	local f=$1/pseudofs-candidates.report
+	need "$f" || return 1
+	grep -q '^security/apparmor/apparmorfs\.c:' "$f" || { echo "apparmorfs is not in ${f##*/}"; return 1; }
+	sed -i '\|^security/apparmor/apparmorfs\.c:|d' "$f"
+	echo "${f##*/}: apparmorfs's line removed"
+}
+# the candidates scan listing a client of the library
+mut_candidates_client() {
+	local f=$1/pseudofs-candidates.report
+	need "$f" || return 1
+	echo 'fs/debugfs/inode.c:1: candidate for libpseudofs: debugfs: pins a mount. Offers: all. Lacks: nothing.' >>"$f"
+	echo "${f##*/}: a line for fs/debugfs/inode.c"
+}
+
 mutation() { NAMES+=("$1"); PHRASES+=("$2"); }
 mutation guest_cut 'guest-patched\.ktap: plan 1\.\.[0-9]+ but [0-9]+ results'
 mutation guest_rc137 'guest-patched ended rc=137'
@@ -266,6 +282,8 @@ mutation module_differs 'kunit-module-patched-debug vs kunit-patched-debug: libp
 mutation tree_fixed_ino 'tree parity /proc/sys/fs/binfmt_misc: .*status.* ino 34570'
 mutation tree_nlink 'tree parity /sys/kernel/debug: .*/sys/kernel/debug/bdi'
 mutation tree_pstore_root 'tree parity /sys/fs/pstore: a new superblock gives the root the same number'
+mutation candidates_missing 'pseudofs-candidates: apparmorfs \(security/apparmor/apparmorfs\.c\) not listed'
+mutation candidates_client 'pseudofs-candidates: fs/debugfs/inode\.c listed, the library or one of its clients'
 
 # --- the runs --------------------------------------------------------------------
 echo "KTAP version 1"

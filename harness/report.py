@@ -518,6 +518,68 @@ def tree_parity():
           'patched vs stock', rows)
 
 
+# The candidates report of make tree (harness/candidates.sh) on Linux 7.3:
+# exactly these files, one line each, each with what the library offers and
+# lacks; never the library, its clients, libfs or the benchmark.
+CANDIDATES = (
+    ('arch/powerpc/platforms/cell/spufs/inode.c', 'spufs'),
+    ('arch/s390/hypfs/inode.c', 's390_hypfs'),
+    ('drivers/android/binder/rust_binderfs.c', 'rust_binderfs'),
+    ('drivers/usb/gadget/function/f_fs.c', 'functionfs'),
+    ('drivers/usb/gadget/legacy/inode.c', 'gadgetfs'),
+    ('drivers/xen/xenfs/super.c', 'xenfs'),
+    ('fs/autofs/inode.c', 'autofs'),
+    ('fs/configfs/mount.c', 'configfs'),
+    ('fs/devpts/inode.c', 'devpts'),
+    ('fs/efivarfs/super.c', 'efivarfs'),
+    ('fs/fuse/control.c', 'fusectl'),
+    ('fs/hugetlbfs/inode.c', 'hugetlbfs'),
+    ('fs/nfsd/nfsctl.c', 'nfsd'),
+    ('fs/ocfs2/dlmfs/dlmfs.c', 'ocfs2_dlmfs'),
+    ('fs/ramfs/inode.c', 'ramfs'),
+    ('ipc/mqueue.c', 'mqueue'),
+    ('mm/shmem.c', 'tmpfs'),
+    ('net/sunrpc/rpc_pipe.c', 'rpc_pipefs'),
+    ('security/apparmor/apparmorfs.c', 'apparmorfs'),
+    ('security/selinux/selinuxfs.c', 'selinuxfs'),
+    ('security/smack/smackfs.c', 'smackfs'),
+)
+NOT_CANDIDATES = re.compile(r'^(fs/libfs\.c|fs/libpseudofs/|lib/test_pseudofs_|samples/pseudofs/'
+                            r'|fs/debugfs/inode\.c|fs/tracefs/inode\.c|security/inode\.c|fs/binfmt_misc\.c'
+                            r'|fs/pstore/inode\.c|drivers/android/binderfs\.c|kernel/bpf/(inode|token)\.c)$')
+CANDIDATE_LINE = re.compile(r'^([^:\s]+):\d+: candidate for libpseudofs: [^:]+: .+\. Offers: .+\. Lacks: .+\.$')
+
+
+def candidates():
+    """pseudofs-candidates.report: each file of CANDIDATES listed once, in
+    the right form, and nothing else."""
+    path = os.path.join(RES, 'pseudofs-candidates.report')
+    lines = read(path)
+    what = 'pseudofs-candidates'
+    if lines is None:
+        count('fail', f'{what}: no report ({path})')
+        return
+    listed = {}
+    for ln in lines:
+        m = CANDIDATE_LINE.match(ln)
+        f = m.group(1) if m else ln.split(':', 1)[0]
+        listed[f] = listed.get(f, 0) + 1
+        if not m:
+            count('fail', f'{what}: {f}: a line without its filesystem, offers and lacks')
+        elif NOT_CANDIDATES.match(f):
+            count('fail', f'{what}: {f} listed, the library or one of its clients')
+    rows = []
+    for f, name in CANDIDATES:
+        n = listed.pop(f, 0)
+        count('pass' if n == 1 else 'fail',
+              f'{what}: {name} ({f}) ' + ('not listed' if not n else f'listed {n} times'))
+        rows.append(f'{name:<14} {f}' + ('' if n == 1 else f'  ({n} lines, want 1)'))
+    for f in sorted(listed):
+        count('fail', f'{what}: {f} listed, not expected on 7.3 (harness/report.py CANDIDATES)')
+        rows.append(f'{"?":<14} {f}  (not expected)')
+    table(f'pseudofs candidates (make tree: {len(lines)} listed, {len(CANDIDATES)} expected)', rows)
+
+
 def stock_missing(what):
     """make check-quick without a make check before it: nothing to hold
     the patched kernel to, said and skipped."""
@@ -829,6 +891,7 @@ def main():
     table('KUnit with kunit.py (make check: exec on patched-debug; make kunit: UML; kunit-tool.ktap)',
           [f'{"kunit.py":<14} ' + x for x in r or []] + [ln[2:] for ln in elapsed[-1:]])
 
+    candidates()
     tree_parity()
     for suite in PARITY_SUITES:
         suite_parity(suite)
