@@ -9,7 +9,7 @@
 #   corpus   the expected results of tests/cocci/patch*/ (NAME.res)
 #   4.1      CORPUS/pre/kernel/trace (../shared/corpus/tracefs-4.1)
 #            converted by debugfs_to_tracefs.cocci, as cocci-real.sh does
-#   6.12     kernel/trace of TREE (build/tree) at its tag "patched"
+#   7.3      kernel/trace of TREE (build/tree) at its tag "patched"
 #
 # RESULTS_DIR/cocci-mix.ktap has one line per tree with its count of
 # findings (each finding below it as a comment); a tree that is not there
@@ -95,11 +95,11 @@ fi
 
 # kernel/trace of the patched tree
 if [ -n "$tree" ] && git -C "$tree" rev-parse -q --verify patched >/dev/null 2>&1; then
-	mkdir -p "$work/612"
-	git -C "$tree" archive patched kernel/trace | tar -x -C "$work/612"
-	check 6.12 "$work/612"
+	mkdir -p "$work/73"
+	git -C "$tree" archive patched kernel/trace | tar -x -C "$work/73"
+	check 7.3 "$work/73"
 else
-	skip 6.12 "no tag patched in ${tree:-(no tree given)} (make tree)"
+	skip 7.3 "no tag patched in ${tree:-(no tree given)} (make tree)"
 fi
 
 {
