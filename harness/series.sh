@@ -417,9 +417,12 @@ leftp=$(cd "$work/pp" && find . -name '*.diff' | sed 's|^\./||; s|\.diff$||')
 
 # --- the cover letter ---------------------------------------------------------
 figures() {
-	local f
-	echo "Measured on a stock and a patched 6.12 (Debian's linux-source-6.12"
-	echo "$(awk '$1 == "package" { print $3 }' "$repo/base.lock")), x86_64 tinyconfig plus the test fragments, under QEMU:"
+	local f pkg ver
+	# the base as base.lock records it: package linux-source-X.Y VERSION
+	pkg=$(awk '$1 == "package" { print $2 }' "$repo/base.lock")
+	ver=$(awk '$1 == "package" { print $3 }' "$repo/base.lock")
+	echo "Measured on a stock and a patched ${pkg#linux-source-} (Debian's $pkg"
+	echo "$ver), x86_64 tinyconfig plus the test fragments, under QEMU:"
 	echo
 	if f=$(env -u GIT_DIR -u GIT_INDEX_FILE bash "$repo/harness/loc.sh" "$pristine" "$repo" "fs/debugfs/inode.c fs/tracefs/inode.c security/inode.c" \
 		"fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h" samples/pseudofs 2>/dev/null); then
