@@ -256,7 +256,10 @@ static: $(PRISTINE)/.unpacked
 # each patch and builds each step in build/out/series (harness/series-check.sh).
 series: base
 	@git -C $(TREE) rev-parse -q --verify refs/tags/patched >/dev/null 2>&1 || $(MAKE) -s tree
-	@$(H)/series.sh $(TOP) $(PRISTINE) $(TREE) $(BUILD)/series $(RESULTS)
+	@STOCK_SRC="$(STOCK_SRC)" LIB_SRC="$(LIB_SRC)" SAMPLES="$(SAMPLES)" \
+		SUITES_STOCK=$(SUITES_STOCK) SUITES_PATCHED=$(SUITES_PATCHED) \
+		SUITES_STOCK_DEBUG=$(SUITES_STOCK_DEBUG) SUITES_PATCHED_DEBUG=$(SUITES_PATCHED_DEBUG) \
+		$(H)/series.sh $(TOP) $(PRISTINE) $(TREE) $(BUILD)/series $(RESULTS)
 series-check: series
 	@mkdir -p $(RESULTS)
 	@KBUILD_LOCK=$(KBUILD_LOCK) JOBS=$(JOBS) $(H)/series-check.sh $(TOP) $(TREE) $(BUILD)/series \

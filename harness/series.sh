@@ -21,7 +21,11 @@
 # the harness's and stay out.
 #
 # The messages of the clients that patches/*.patch convert whole
-# (binfmt_misc, pstore, binderfs, bpffs) are those patches' own.
+# (binfmt_misc, pstore, binderfs, bpffs) are those patches' own.  The cover
+# letter's figures come from harness/loc.sh and from RESULTS (make check);
+# a result file that is not there says "not measured".  make series passes
+# the Makefile's STOCK_SRC, LIB_SRC, SAMPLES and SUITES_* in the
+# environment.
 #
 # Author and Signed-off-by of each patch: the author of the latest commit in
 # REPO that touched the topic's files (the person who wrote them).
@@ -484,46 +488,85 @@ leftp=$(cd "$work/pp" && find . -name '*.diff' | sed 's|^\./||; s|\.diff$||')
 [ -z "$leftp" ] || die "hunks of patches/*.patch in no patch: $leftp"
 
 # --- the cover letter ---------------------------------------------------------
+# ktap_count FILE INDENT: "N ok, N not ok, N skipped" over FILE's results at
+# INDENT spaces (0: a guest suite's cases; 4: KUnit's cases), or "not
+# measured" when FILE is not there
+ktap_count() {
+	[ -s "$1" ] || { echo "not measured"; return; }
+	awk -v ind="$2" '
+		{ sp = match($0, /[^ ]/) - 1 }
+		sp != ind { next }
+		{ l = substr($0, sp + 1) }
+		l ~ /^ok / && l ~ /# SKIP/ { s++; next }
+		l ~ /^ok / { o++ }
+		l ~ /^not ok / { n++ }
+		END { printf "%d ok, %d not ok, %d skipped\n", o, n, s }' "$1"
+}
 figures() {
-	local f pkg ver
+	local f pkg ver s t started
 	# the base as base.lock records it: package linux-source-X.Y VERSION
 	pkg=$(awk '$1 == "package" { print $2 }' "$repo/base.lock")
 	ver=$(awk '$1 == "package" { print $3 }' "$repo/base.lock")
-	echo "Measured on a stock and a patched ${pkg#linux-source-} (Debian's $pkg"
-	echo "$ver), x86_64 tinyconfig plus the test fragments, under QEMU:"
+	echo "Base: Linux ${pkg#linux-source-}, as Debian's $pkg $ver has it."
 	echo
-	if f=$(env -u GIT_DIR -u GIT_INDEX_FILE bash "$repo/harness/loc.sh" "$pristine" "$repo" "fs/debugfs/inode.c fs/tracefs/inode.c security/inode.c" \
-		"fs/libpseudofs/inode.c fs/libpseudofs/super.c fs/libpseudofs/internal.h include/linux/libpseudofs.h" samples/pseudofs 2>/dev/null); then
-		echo "Lines of the plumbing, stock and with the library:"
-		echo
-		sed 's/^/  /' <<<"$f"
-		echo
+	echo "Lines of the plumbing, stock and with the library (tests excluded):"
+	echo
+	if [ -n "${STOCK_SRC:-}" ] && f=$(env -u GIT_DIR -u GIT_INDEX_FILE bash "$repo/harness/loc.sh" "$pristine" \
+		"$repo" "$STOCK_SRC" "$LIB_SRC" "$SAMPLES" 2>/dev/null); then
+		grep -v '^==' <<<"$f" | sed -n '/^  file /,/^  total /p'
+	else
+		echo "  not measured"
 	fi
-	for k in patched patched-debug; do
-		f=$res/kunit-$k.ktap
-		[ -f "$f" ] && echo "- KUnit on $k: $(grep -cE '^    ok ' "$f") ok, $(grep -cE '^    not ok ' "$f") not ok"
-	done
-	if [ -f "$res/ftracetest-parity.txt" ]; then
+	echo
+	started=
+	[ -f "$res/.check-start" ] && started=$(date -u -d "@$(cat "$res/.check-start")" '+%Y-%m-%d %H:%M UTC' 2>/dev/null)
+	fmt -w 72 <<EOF
+Tests, from ${res#"$repo"/}${started:+ (the make check started $started)}: on
+x86_64 under QEMU, tinyconfig plus the options the suites need; stock is
+the same base with the test modules only, and the debug kernels add
+KASAN, lockdep and two CPUs.  A result that is not there says "not
+measured".
+EOF
+	echo
+	echo "- KUnit built in, patched: $(ktap_count "$res/kunit-patched.ktap" 4)"
+	echo "- KUnit built in, patched-debug: $(ktap_count "$res/kunit-patched-debug.ktap" 4)"
+	echo "- KUnit under kunit.py (UML): $(ktap_count "$res/kunit-tool.ktap" 4)"
+	echo "- KUnit as modules, patched-debug: $(ktap_count "$res/kunit-module-patched-debug.ktap" 4)"
+	if [ -s "$res/ftracetest-parity.txt" ]; then
 		echo "- ftracetest, stock vs patched, case by case: $(wc -l <"$res/ftracetest-parity.txt") cases," \
 			"$(awk '$1 != $2' "$res/ftracetest-parity.txt" | wc -l) differ"
+	else
+		echo "- ftracetest, stock vs patched: not measured"
 	fi
-	for s in guest tree securityfs samplefs; do
-		for k in stock patched; do
-			f=$res/$s-$k.ktap
-			[ -f "$f" ] && echo "- $s suite on $k: $(grep -cE '^ok ' "$f") ok, $(grep -cE '^not ok ' "$f") not ok"
-		done
+	# the guest suites as the Makefile runs them (ftracetest: above)
+	for s in $(tr ',' '\n' <<<"${SUITES_STOCK:-},${SUITES_PATCHED:-}" | awk 'NF && $0 != "ftracetest" && !seen[$0]++'); do
+		t="- $s suite:"
+		case ,${SUITES_STOCK:-}, in *,$s,*) t="$t stock $(ktap_count "$res/$s-stock.ktap" 0);" ;; esac
+		case ,${SUITES_PATCHED:-}, in *,$s,*) t="$t patched $(ktap_count "$res/$s-patched.ktap" 0)" ;; esac
+		echo "${t%;}"
 	done
-	for k in patched-debug; do
-		for s in stress failslab kunitfault kmemleak; do
-			f=$res/$s-$k.ktap
-			[ -f "$f" ] && echo "- $s on $k (KASAN, lockdep, 2 CPUs): $(grep -cE '^ok ' "$f") ok, $(grep -cE '^not ok ' "$f") not ok"
-		done
+	for s in $(tr ',' '\n' <<<"${SUITES_STOCK_DEBUG:-},${SUITES_PATCHED_DEBUG:-}" | awk 'NF && !seen[$0]++'); do
+		t="- $s suite, debug kernels:"
+		case ,${SUITES_STOCK_DEBUG:-}, in *,$s,*) t="$t stock $(ktap_count "$res/$s-stock-debug.ktap" 0);" ;; esac
+		case ,${SUITES_PATCHED_DEBUG:-}, in *,$s,*) t="$t patched $(ktap_count "$res/$s-patched-debug.ktap" 0)" ;; esac
+		echo "${t%;}"
 	done
-	[ -f "$res/static.ktap" ] && { echo; echo "Static checks, ours vs stock's same files:"; echo;
-		sed -n 's/^\(not \)\{0,1\}ok [0-9]* /  /p' "$res/static.ktap"; }
-	[ -f "$res/bench.txt" ] && { echo; echo "Benchmark, stock vs patched:"; echo; sed 's/^/  /' "$res/bench.txt"; }
-	[ -f "$res/stress-patched-debug.ktap" ] || [ -f "$res/kunit-patched.ktap" ] ||
-		echo "(no test results in build/results when this series was cut: run make check)"
+	echo
+	echo "Static checks, ours vs stock's same files:"
+	echo
+	if [ -s "$res/static.ktap" ]; then
+		sed -n 's/^\(not \)\{0,1\}ok [0-9]* /  /p' "$res/static.ktap"
+	else
+		echo "  not measured"
+	fi
+	echo
+	echo "Benchmark, stock vs patched (make bench):"
+	echo
+	if [ -s "$res/bench.txt" ]; then
+		sed 's/^/  /' "$res/bench.txt"
+	else
+		echo "  not measured"
+	fi
 	return 0
 }
 rm -rf "$outdir" && mkdir -p "$outdir"
