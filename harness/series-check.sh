@@ -57,9 +57,23 @@ for p in "${patches[@]}"; do
 		gitam --abort >/dev/null 2>&1
 		why+=("git am failed")
 	fi
-	read -r e w c < <(cd "$work/cpwd" && "$tree/scripts/checkpatch.pl" --strict --terse --show-types \
-		--no-tree "$p" 2>&1 | tee -a "$log" |
+	cp=$(cd "$work/cpwd" && "$tree/scripts/checkpatch.pl" --strict --terse --show-types --no-tree "$p" 2>&1)
+	printf '%s\n' "$cp" >>"$log"
+	read -r e w c < <(printf '%s\n' "$cp" |
 		awk '/: ERROR:/ { e++ } /: WARNING:/ { w++ } /: CHECK:/ { c++ } END { print e + 0, w + 0, c + 0 }')
+	# "does MAINTAINERS need updating?" for a patch that adds a file and
+	# leaves MAINTAINERS alone: not a defect when every file it adds has a
+	# maintainer already (get_maintainer.pl, e.g. by a directory's F:).
+	if printf '%s\n' "$cp" | grep -q 'WARNING:FILE_PATH_CHANGES:'; then
+		covered=yes
+		for f in $(git -C "$tree" diff --diff-filter=A --name-only HEAD~1 HEAD); do
+			m=$(cd "$tree" && scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+				--no-l --no-r --no-s -f "$f" 2>/dev/null | head -1)
+			echo "# $f: maintained by ${m:-nobody}" >>"$log"
+			[ -n "$m" ] || covered=no
+		done
+		[ $covered = yes ] && w=$((w - 1))
+	fi
 	[ $((e + w)) -eq 0 ] || why+=("checkpatch $e errors $w warnings")
 	bs=-
 	if [ ${#why[@]} -eq 0 ] || [ "${why[0]}" != "git am failed" ]; then
