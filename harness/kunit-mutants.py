@@ -1,13 +1,39 @@
 #!/usr/bin/env python3
-# kunit-mutants.py [--list | --only K] TREE: break fs/libpseudofs in TREE on
-# purpose, once per defect the review found, so that the KUnit cases
-# written for them can be seen failing.  Each mutant puts back one defect,
-# or swallows one error the library must return; none of them makes the
-# kernel crash, so every case still runs.  Prints the mutants applied;
-# fails if one no longer matches the source.  --only K applies the K-th
-# mutant alone (1-based); --list prints "K FILE: WHAT" for each and applies
-# none.  make mutants (harness/mutants.sh) runs kunit.py on each alone.
+# kunit-mutants.py --list | --check [--diff] TREE | --only K TREE | --expect K:
+# break fs/libpseudofs in TREE on purpose, one defect at a time, so that
+# the KUnit cases written against it can be seen failing.  Each mutant
+# puts back one defect, or swallows one error the library must return;
+# none of them makes the kernel crash, so every case still runs.  A mutant
+# is a search and replace on one file of fs/libpseudofs/: the search string
+# must occur there exactly once.
+#
+#   --list         "K FILE: WHAT" for each mutant, K from 1; applies none
+#   --only K TREE  applies the K-th mutant alone to TREE (what make mutants,
+#                  harness/mutants.sh, does before each kunit.py run)
+#   --check TREE   a dry run, no build: applies each mutant alone to a
+#                  scratch copy of TREE's fs/libpseudofs/ and checks that
+#                  its search string occurs exactly once, that the mutated
+#                  file differs from TREE's only there, that the
+#                  replacement keeps (), [] and {} balanced as the text it
+#                  replaces, that the identifiers it brings are known (in
+#                  the file, the library's headers or TREE's include/),
+#                  and that the cases it names exist in the suites; TREE is
+#                  not modified.  One line per mutant, then "N of N mutants
+#                  apply"; --diff shows each mutant as a diff.
+#   --expect K     the cases that should catch the K-th mutant, one a line
+#                  (CASE, or CASE[PARAM] for one parameter of a case)
+#
+# Exit status: 0, or 1 naming each mutant that does not apply.  Mutants
+# may overlap (two of them change one line differently), so they are only
+# ever applied one at a time.
+import difflib
+import glob
+import os
+import re
+import shutil
+import signal
 import sys
+import tempfile
 
 MUTANTS = [
     ('inode.c', 'removal drops the parent link of an entry already removed',
@@ -97,26 +123,183 @@ MUTANTS = [
      '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users->dentry);\n'),
 ]
 
+LIB = 'fs/libpseudofs'
+KEYWORDS = set("""auto break case char const continue default do double else enum
+extern float for goto if inline int long register return short signed sizeof
+static struct switch typedef union unsigned void volatile while bool true false
+NULL""".split())
+
+
+def mutants():
+    """(K, FILE, WHAT, OLD, NEW, EXPECT) for each mutant, K from 1"""
+    for k, m in enumerate(MUTANTS, 1):
+        f, what, old, new, *rest = m
+        yield k, f, what, old, new, tuple(rest[0]) if rest else ()
+
+
+def usage():
+    sys.exit('usage: kunit-mutants.py --list | --check [--diff] TREE | '
+             '--only K TREE | --expect K')
+
+
+def pick(arg):
+    try:
+        k = int(arg)
+    except ValueError:
+        k = 0
+    if not 1 <= k <= len(MUTANTS):
+        sys.exit(f'kunit-mutants: no mutant {arg} (1..{len(MUTANTS)})')
+    return next(m for m in mutants() if m[0] == k)
+
+
+def apply(tree, m):
+    """Apply mutant m to TREE; what is wrong with it, or None"""
+    k, f, what, old, new, _ = m
+    path = f'{tree}/{LIB}/{f}'
+    try:
+        src = open(path).read()
+    except OSError as e:
+        return f'{e.strerror}: {LIB}/{f}'
+    n = src.count(old)
+    if n != 1:
+        return (f'its search string occurs {n} times in {LIB}/{f}, not once: '
+                'rewrite it for this source')
+    with open(path, 'w') as out:
+        out.write(src.replace(old, new))
+    return None
+
+
+def balance(text):
+    return [text.count(a) - text.count(b) for a, b in ('()', '[]', '{}')]
+
+
+def idents(text):
+    return set(re.findall(r'\b[A-Za-z_]\w*\b', text)) - KEYWORDS
+
+
+def known_cases(tree):
+    """{case: set of the strings its file quotes} of the suites in TREE"""
+    cases = {}
+    for t in sorted(glob.glob(f'{tree}/{LIB}/tests/*.c')):
+        src = open(t).read()
+        quoted = set(re.findall(r'"([^"\\]*)"', src))
+        for c in re.findall(r'KUNIT_CASE(?:_SLOW|_PARAM(?:_ATTR)?|_ATTR)?\(\s*(\w+)', src):
+            cases[c] = quoted
+    return cases
+
+
+def in_headers(tree, names):
+    """The names of @names found as words in TREE's include/"""
+    found, left = set(), set(names)
+    pats = {n: re.compile(r'\b' + re.escape(n) + r'\b') for n in left}
+    for h in glob.iglob(f'{tree}/include/**/*.h', recursive=True):
+        if not left:
+            break
+        try:
+            src = open(h, errors='replace').read()
+        except OSError:
+            continue
+        for n in [n for n in left if n in src and pats[n].search(src)]:
+            found.add(n)
+            left.discard(n)
+    return found
+
+
+def check(tree, show_diff):
+    """The dry run of --check: 0 if every mutant applies once"""
+    libdir = f'{tree}/{LIB}'
+    if not os.path.isdir(libdir):
+        sys.exit(f'kunit-mutants: no {libdir}')
+    cases = known_cases(tree)
+    headers = ''.join(open(h).read() for h in
+                      (f'{libdir}/internal.h', f'{tree}/include/linux/libpseudofs.h')
+                      if os.path.exists(h))
+    kernel = os.path.exists(f'{tree}/include/linux/fs.h')
+    # identifiers a replacement brings that the library's own sources lack
+    unknown = {}
+    for k, f, what, old, new, _ in mutants():
+        try:
+            src = open(f'{libdir}/{f}').read()
+        except OSError:
+            continue
+        for n in idents(new) - idents(old):
+            if not re.search(r'\b' + n + r'\b', src + headers):
+                unknown.setdefault(n, []).append(k)
+    found = in_headers(tree, unknown) if kernel else set()
+    bad = []
+    with tempfile.TemporaryDirectory(prefix='kunit-mutants.') as scratch:
+        for m in mutants():
+            k, f, what, old, new, expect = m
+            problems = []
+            if f not in {os.path.basename(p) for p in glob.glob(f'{libdir}/*.c')}:
+                problems.append(f'no file {LIB}/{f}')
+            else:
+                work = f'{scratch}/{k}'
+                os.makedirs(f'{work}/{LIB}')
+                shutil.copy(f'{libdir}/{f}', f'{work}/{LIB}/{f}')
+                err = apply(work, m)
+                if err:
+                    problems.append(err)
+                else:
+                    a = open(f'{libdir}/{f}').read()
+                    b = open(f'{work}/{LIB}/{f}').read()
+                    i = a.index(old)
+                    if a == b or b != a[:i] + new + a[i + len(old):]:
+                        problems.append('the mutated file differs elsewhere, or not at all')
+                    if show_diff:
+                        sys.stdout.writelines(difflib.unified_diff(
+                            a.splitlines(True), b.splitlines(True),
+                            f'a/{LIB}/{f}', f'b/{LIB}/{f}', n=2))
+            if balance(old) != balance(new):
+                problems.append('the replacement does not balance (), [] and {} '
+                                'as the text it replaces')
+            for n, ks in sorted(unknown.items()):
+                if k in ks and n not in found:
+                    problems.append(f'identifier {n} is nowhere in the library'
+                                    + (' nor in include/' if kernel else
+                                       ' (no kernel headers in TREE to look in)'))
+            for c in expect:
+                base, _, param = c.partition('[')
+                if base not in cases:
+                    problems.append(f'no case {base} in {LIB}/tests/')
+                elif param and param.rstrip(']') not in cases[base]:
+                    problems.append(f'case {base} has no parameter "{param.rstrip("]")}"')
+            if not expect:
+                problems.append('names no case that should catch it')
+            print(f'{k:2d} {"BAD" if problems else "ok "} {f}: {what}'
+                  + (f'  [{", ".join(expect)}]' if expect else ''))
+            for p in problems:
+                print(f'       {p}')
+            if problems:
+                bad.append(str(k))
+    n = len(MUTANTS)
+    print(f'{n - len(bad)} of {n} mutants apply to {tree} (dry run, nothing built)',
+          flush=True)
+    if bad:
+        print(f'kunit-mutants: mutant{"s" if len(bad) > 1 else ""} {", ".join(bad)} '
+              'of harness/kunit-mutants.py do not apply (see above)', file=sys.stderr)
+    return 1 if bad else 0
+
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 args = sys.argv[1:]
-only = None
-if args[:1] == ['--list']:
-    for k, (f, what, _, _) in enumerate(MUTANTS, 1):
+if args == ['--list']:
+    for k, f, what, *_ in mutants():
         print(f'{k} {f}: {what}')
     sys.exit(0)
-if args[:1] == ['--only'] and len(args) >= 2:
-    only = int(args[1])
-    if not 1 <= only <= len(MUTANTS):
-        sys.exit(f'kunit-mutants: no mutant {only} (1..{len(MUTANTS)})')
-    args = args[2:]
-if len(args) != 1:
-    sys.exit('usage: kunit-mutants.py [--list | --only K] TREE')
-tree = args[0]
-for k, (f, what, old, new) in enumerate(MUTANTS, 1):
-    if only is not None and k != only:
-        continue
-    path = f'{tree}/fs/libpseudofs/{f}'
-    src = open(path).read()
-    if src.count(old) != 1:
-        sys.exit(f'kunit-mutants: {f}: cannot apply "{what}"')
-    open(path, 'w').write(src.replace(old, new))
-    print(f'mutant: {f}: {what}')
+if len(args) == 2 and args[0] == '--expect':
+    print('\n'.join(pick(args[1])[5]))
+    sys.exit(0)
+if len(args) == 3 and args[0] == '--only':
+    m = pick(args[1])
+    err = apply(args[2], m)
+    if err:
+        sys.exit(f'kunit-mutants: mutant {m[0]} ({m[1]}: {m[2]}): {err}')
+    print(f'mutant {m[0]}: {m[1]}: {m[2]}')
+    sys.exit(0)
+if args[:1] == ['--check'] and len(args) in (2, 3):
+    show = '--diff' in args[1:-1]
+    if len(args) == 3 and not show:
+        usage()
+    sys.exit(check(args[-1], show))
+usage()
