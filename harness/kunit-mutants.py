@@ -36,91 +36,196 @@ import sys
 import tempfile
 
 MUTANTS = [
+    # FILE, WHAT, SEARCH, REPLACEMENT, the cases that should catch it.
+    #
+    # On 7.3 a name is checked by libfs (lookup_noperm_common() under
+    # simple_start_creating() and the lookups), and the lookup of a new
+    # entry, its -EEXIST and its dcache paths are simple_start_creating()'s
+    # (LOOKUP_CREATE | LOOKUP_EXCL): the 6.12 mutants of the library's own
+    # name check and lookup are gone with that code ("a name of exactly
+    # NAME_MAX refused", '"." and ".." not refused', "creation does not
+    # refuse a name that exists", "creation hashes a new dentry beside a
+    # held negative one").  No one-token change of the library puts them
+    # back: the cases that saw them (pft_name_too_long, pft_dot_names,
+    # pft_bad_names, pft_eexist, pft_create_over_negative) now check what
+    # the library gets from libfs.
+    #
+    # In pseudofs_remove(), whoever finds an entry still hashed removes it;
+    # a second remover must leave the parent's link alone.  The early
+    # d_unhashed() return makes a removal through a dentry already removed
+    # do nothing, so only two removers racing reach this (6.12's
+    # pft_remove_dir_twice no longer does).
     ('inode.c', 'removal drops the parent link of an entry already removed',
      '\tif (!simple_positive(victim))\n\t\treturn;\n',
-     '\tif (!simple_positive(victim)) {\n\t\tif (d_is_dir(victim))\n\t\t\tdrop_nlink(dir);\n\t\treturn;\n\t}\n'),
-    # Accepting names over NAME_MAX would be an equivalent mutant: the
-    # directory's ->lookup() (simple_lookup()) refuses them with the same
-    # -ENAMETOOLONG.  The bound can still be off by one the other way.
-    ('inode.c', 'a name of exactly NAME_MAX refused',
-     '\t\tif (len == NAME_MAX)\n', '\t\tif (len == NAME_MAX - 1)\n'),
-    ('inode.c', '"." and ".." not refused',
-     'if (!len || is_dot_dotdot(name, len))', 'if (!len)'),
-    ('inode.c', 'rename does not check that the entry is in old_dir',
-     ' || old_dentry->d_parent != old_dir ||', ' ||'),
-    ('inode.c', 'rename forgets to move the dentry',
-     '\t\td_move(old_dentry, dentry);\n', ''),
-    ('inode.c', 'create swallows a failed dentry allocation',
-     '\tdentry = pseudofs_start_creating(pfs, name, parent);\n\tif (IS_ERR(dentry))\n\t\treturn dentry;\n',
-     '\tdentry = pseudofs_start_creating(pfs, name, parent);\n\tif (IS_ERR(dentry))\n\t\treturn PTR_ERR(dentry) == -ENOMEM ? NULL : dentry;\n'),
+     '\tif (!simple_positive(victim)) {\n\t\tif (d_is_dir(victim))\n\t\t\tdrop_nlink(dir);\n\t\treturn;\n\t}\n',
+     ('pft_remove_race', 'pft_churn_remount_race')),
+    # pseudofs_change_name() renames within the entry's own directory:
+    # 6.12's "rename does not check that the entry is in old_dir" has no
+    # old_dir left to check (start_renaming_two_dentries() checks the
+    # parent it is given, dget_parent() of the entry).
+    ('inode.c', 'a change of name forgets to move the dentry',
+     '\t\td_move(dentry, rd.new_dentry);\n', '',
+     ('pft_change_name',)),
+    # two of these in inode.c: pseudofs_create()'s, not the device's
+    ('inode.c', 'creation swallows a failed dentry allocation',
+     '\tif (IS_ERR(dentry))\n\t\treturn dentry;\n\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
+     '\tif (IS_ERR(dentry))\n\t\treturn PTR_ERR(dentry) == -ENOMEM ? NULL : dentry;\n'
+     '\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
+     ('pft_fault[file]', 'pft_fault[dir]', 'pft_fault[symlink]', 'pft_fault[automount]')),
     ('inode.c', 'lookup reports a failed allocation as -ENOENT',
-     '\t\tdentry = pseudofs_lookup_locked(parent, name, len);\n\t\tinode_unlock(d_inode(parent));\n',
-     '\t\tdentry = pseudofs_lookup_locked(parent, name, len);\n\t\tif (dentry == ERR_PTR(-ENOMEM))\n\t\t\tdentry = ERR_PTR(-ENOENT);\n\t\tinode_unlock(d_inode(parent));\n'),
-    ('inode.c', 'creation does not refuse a name that exists',
-     '\tif (!IS_ERR(dentry) && d_really_is_positive(dentry)) {\n',
-     '\tif (0) {\n'),
-    ('inode.c', 'creation hashes a new dentry beside a held negative one',
-     '\tif (dentry)\n\t\treturn dentry;\n\tdentry = d_alloc(parent, &q);\n',
-     '\tif (dentry)\n\t\tdput(dentry);\n\tdentry = d_alloc(parent, &q);\n'),
-    # tracefs's creation did this whenever its name was in the dcache
-    ('inode.c', 'creation checks the calling task\'s permission on a cached name',
-     '\tdentry = pseudofs_d_lookup(parent, &q);\n\tif (dentry)\n\t\treturn dentry;\n',
-     '\tdentry = pseudofs_d_lookup(parent, &q);\n\tif (!IS_ERR_OR_NULL(dentry)) {\n\t\tdput(dentry);\n\t\treturn lookup_one_len(name, parent, len);\n\t}\n\tif (dentry)\n\t\treturn dentry;\n'),
-    ('inode.c', 'rename swallows a failed allocation',
-     '\treturn err ? ERR_PTR(err) : old_dentry;\n',
-     '\treturn err && err != -ENOMEM ? ERR_PTR(err) : old_dentry;\n'),
+     '\treturn lookup_noperm_positive_unlocked(&QSTR(name), parent);\n',
+     '\tparent = lookup_noperm_positive_unlocked(&QSTR(name), parent);\n'
+     '\treturn parent == ERR_PTR(-ENOMEM) ? ERR_PTR(-ENOENT) : parent;\n',
+     ('pft_fault[lookup]',)),
+    # 6.12's was on creation through a cached name; creation is
+    # simple_start_creating()'s now, which checks no permission, and its
+    # checking sibling start_creating() is no LOOKUP_EXCL: the lookup
+    # keeps the property the library chooses
+    ('inode.c', 'a lookup checks the calling task\'s permission on the parent',
+     'lookup_noperm_positive_unlocked(&QSTR(name), parent)',
+     'lookup_one_positive_unlocked(&nop_mnt_idmap, &QSTR(name), parent)',
+     ('pft_no_permission_check', 'pfi_no_permission_check')),
+    ('inode.c', 'a change of name swallows a failed allocation',
+     '\terr = PTR_ERR(target);\n\tif (IS_ERR(target))\n',
+     '\terr = PTR_ERR(target) == -ENOMEM ? 0 : PTR_ERR(target);\n\tif (IS_ERR(target))\n',
+     ('pft_fault[change_name]',)),
     ('super.c', 'registering twice claims success',
      '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn -EBUSY;\n',
-     '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn 0;\n'),
+     '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn 0;\n',
+     ('pft_register_twice',)),
     ('super.c', 'unregister with entries left claims success',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
-     '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n'),
+     '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n',
+     ('pft_unregister_cycle',)),
     ('super.c', 'the remount walk never calls ->remount_end',
-     '\t\tops->remount_end(sb);\n', '\t\t;\n'),
+     '\t\tops->remount_end(sb);\n', '\t\t;\n',
+     ('pft_remount_all',)),
     ('super.c', 'the remount walk misses directories',
-     '\t\tif (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {\n',
-     '\t\tif (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE) || S_ISDIR(inode->i_mode)) {\n'),
+     '\t\tif (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE)) {\n',
+     '\t\tif (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE) || S_ISDIR(inode->i_mode)) {\n',
+     ('pft_remount_all', 'pfi_per_mount_independent', 'pft_churn_remount_race')),
     ('inode.c', 'a new entry is root\'s whatever uid= and gid= say',
-     '\tif (pfs->remount_all) {\n\t\t/* ordered against the remount walk by ->i_lock */\n',
-     '\tif (0) {\n'),
+     '\tif (pfs->desc->remount_all) {\n\t\t/* ordered against the remount walk by ->i_lock */\n',
+     '\tif (0) {\n',
+     ('pft_remount_all', 'pfi_late_entries_owned', 'pft_create_remount_race')),
+    # 6.12's library stored the values of a filesystem's own options; on
+    # 7.3 ->parse_param keeps them in pseudofs_fc_data() and
+    # ->apply_options, which the library calls, applies them
+    ('super.c', 'a new superblock never gets the filesystem\'s own options',
+     '\t\terr = ops->apply_options(sb, fc, true);\n', '\t\terr = 0;\n',
+     ('pfi_apply_fresh', 'pfi_own_option', 'pft_options_none_own', 'pfi_none_root_mode')),
     ('super.c', 'mounts of different keys share one superblock',
-     '\treturn sbi->key == new->key;\n', '\treturn 1;\n'),
-    ('super.c', 'a filesystem\'s own options never reach the superblock',
-     '\t\t\tWRITE_ONCE(sbi->values[i], fci->values[i]);\n', '\t\t\t;\n'),
+     '\treturn sbi->key == new->key;\n', '\treturn 1;\n',
+     ('pfi_per_key',)),
     ('inode.c', 'user directories lose the filesystem\'s directory ->getattr',
-     '\tif (iops && iops->getattr)\n', '\tif (0)\n'),
+     '\tif (iops && iops->getattr)\n', '\tif (0)\n',
+     ('pfi_user_dir_iops',)),
     ('file.c', 'a removal does not wait for the users of its files',
-     '\t\tpseudofs_drain_one(users);\n', ''),
+     '\t\tpseudofs_drain_one(users);\n', '',
+     ('pfp_remove_waits_for_read', 'pfp_short_remove_waits', 'pfp_cancellation', 'pfp_get_put')),
+    # the bracket the three proxies' ->open take; the file's users drop
+    # below zero (a refcount warning), which no case looks at
     ('file.c', 'a proxy opens a removed file',
-     '\t\treturn err == -EIO ? -ENOENT : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n',
-     '\t\treturn err == -EIO ? 0 : err;\n\terr = pseudofs_proxy_may_open(inode, file, real_fops);\n\tif (err)\n'),
+     '\treturn err == -EIO ? -ENOENT : err;\n', '\treturn err == -EIO ? 0 : err;\n',
+     ('pfp_open_after_remove', 'pfp_short')),
     ('super.c', 'an evicted inode never reaches ->inode_evicted',
-     '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n'),
-    ('super.c', 'PSEUDOFS_OPTIONS_NONE_LAX refuses a bad value of its own',
-     ' && pfs->options != PSEUDOFS_OPTIONS_NONE_LAX)\n', ')\n'),
-    ('super.c', 'a remount never reaches ->option_given',
-     '\t\tif (pfs->ops && pfs->ops->option_given)\n', '\t\tif (!remount && pfs->ops && pfs->ops->option_given)\n'),
-    ('super.c', 'remount_replaces leaves what a remount left out given',
-     '\t\tWRITE_ONCE(sbi->given, fci->given);\n', '\t\tWRITE_ONCE(sbi->given, sbi->given | fci->given);\n'),
-    ('super.c', 'a fixed option left out of a remount is not checked',
-     '\tif (!pfs->remount_replaces)\n\t\tcheck &= fci->given;\n', '\tcheck &= fci->given;\n'),
-    ('super.c', 'remount_keeps_all ignored: a remount applies its options',
-     '\tif (pseudofs_of_fc(fc)->remount_keeps_all)\n', '\tif (0)\n'),
-    ('super.c', 'a repeated string option starts again from 0',
-     '\tu64 v = fci->values[opt];\n', '\tu64 v = 0;\n'),
-    ('super.c', 'root_mode_always shown in mode=',
-     '\tumode_t mode = opts->mode & ~pfs->root_mode_always;\n', '\tumode_t mode = opts->mode;\n'),
+     '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n',
+     ('pft_create_file', 'pft_create_dir', 'pft_remove_dir_twice', 'pft_lookup_outlives_removal')),
+    # 6.12's PSEUDOFS_OPTIONS_NONE_LAX, which ignored a bad value of the
+    # library's own options, is gone; what is left of lax parsing is
+    # PSEUDOFS_OPTIONS_LAX ignoring what ->parse_param says is not its own
+    ('super.c', 'PSEUDOFS_OPTIONS_LAX refuses unknown options',
+     '\tif (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))\n\t\treturn 0;\n',
+     '\tif (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))\n\t\treturn -ENOPARAM;\n',
+     ('pft_parse_unknown', 'pft_mount_bad_option', 'pfi_parse_param_keys[lax]', 'pfi_lax_own_errors')),
+    # 6.12's ->option_given, called for each option a mount or remount
+    # applied, is ->apply_options of the whole context on 7.3
+    ('super.c', 'a remount never reaches ->apply_options',
+     '\t\terr = ops->apply_options(sb, fc, false);\n', '\t\terr = 0;\n',
+     ('pfi_apply_remount', 'pfi_own_option_remount', 'pfi_apply_found_key', 'pft_options_none_own')),
+    # 6.12's remount_replaces, a fixed option checked on remount,
+    # remount_keeps_all and root_mode_always were flags of the library's
+    # descriptor; on 7.3 they are what a client's ->apply_options and
+    # ->show_options do (the suites' pfi_replace_apply, pfi_apply_options'
+    # stats=, pfi_keep_apply, pfi_keep_show), and the library keeps no
+    # code of them to break.  Nor are a string option's values the
+    # library's any more ("a repeated string option starts again from 0":
+    # pfi_parse_mask adds up in pseudofs_fc_data()).  The library part left
+    # of remount_keeps_all is that PSEUDOFS_OPTIONS_NONE takes no uid=,
+    # gid= or mode= of its own, so that a remount changes none (next).
+    ('super.c', 'PSEUDOFS_OPTIONS_NONE: the library takes uid=, gid= and mode= anyway',
+     '\tif (pseudofs_owner_options(pfs)) {\n\t\topt = fs_parse(',
+     '\tif (1) {\n\t\topt = fs_parse(',
+     ('pfi_none_remount', 'pft_no_options', 'pft_no_options_refused[uid]',
+      'pfi_parse_param_keys[none_parses_owner]', 'pfi_fc_data_per_context')),
     ('super.c', 'the remount walk shows files to ->remount_dir',
-     '\t\tif (remount_dir && S_ISDIR(inode->i_mode) &&\n', '\t\tif (remount_dir &&\n'),
-    # pft_churn_remount_race: two threads remove "shared" whenever they find it
-    ('inode.c', 'a second remover of an entry reports it removed again',
-     '\tif (!simple_positive(victim))\n\t\treturn;\n',
-     '\tif (!simple_positive(victim)) {\n\t\tif (ops && ops->entry_removed)\n'
-     '\t\t\tops->entry_removed(victim);\n\t\treturn;\n\t}\n'),
+     '\t\tif (remount_dir && S_ISDIR(inode->i_mode) &&\n', '\t\tif (remount_dir &&\n',
+     ('pft_remount_all',)),
+    # 6.12's "a second remover of an entry reports it removed again" called
+    # the ->entry_removed hook, which 7.3 does not have (->inode_evicted
+    # runs once per inode, from the VFS): its text no longer compiles.
+    # What else a second remover could do again is the parent's link
+    # (mutant 1) or the tree's reference, a use-after-free no case would
+    # survive.
     # pfp_get_put: the removal must say, once, which file it waits for
     ('file.c', 'a removal that waits long says nothing',
      '\t\t\tpseudofs_drain_report(users->dentry);\n',
-     '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users->dentry);\n'),
+     '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users->dentry);\n',
+     ('pfp_get_put',)),
+
+    # New on 7.3.  The full and short proxies are static operations that
+    # look at a mask of the file's own methods, noted at creation.
+    ('file.c', 'the full proxy\'s mask leaves out ->write',
+     '\t\t\t     (ffops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     ('pfp_full_after_remove', 'pfp_full_missing')),
+    ('file.c', 'the short proxy\'s mask leaves out ->write',
+     '\t\t\t     (sfops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     ('pfp_short',)),
+    # a method the file lacks fails as debugfs's does, removed or not
+    ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
+     '\t\treturn missing;\n\treturn pseudofs_file_get(dentry);\n',
+     '\t\treturn d_unlinked(dentry) ? -EIO : missing;\n\treturn pseudofs_file_get(dentry);\n',
+     ('pfp_full_missing', 'pfp_short')),
+    ('file.c', 'the short proxy reads a removed file as its end, not -EIO',
+     '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
+     '\t\tpseudofs_file_put(file->f_path.dentry);\n\t}\n\treturn ret;\n',
+     '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
+     '\t\tpseudofs_file_put(file->f_path.dentry);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
+     ('pfp_short', 'pfp_short_remove_waits')),
+    ('file.c', 'a file loses the aux pointer it was made with',
+     '\tg->aux = (void *)aux;\n', '',
+     ('pfp_aux', 'pfp_short')),
+    # pseudofs_change_name()
+    ('inode.c', 'a change of name of a removed entry says -EINVAL, not -ENOENT',
+     '\t\telse if (d_unhashed(dentry))\n\t\t\terr = -ENOENT;\t/* removed */\n', '',
+     ('pft_change_name_bad',)),
+    ('inode.c', 'a change of name to the entry\'s own fails -EEXIST',
+     '\t\tif (err == -EEXIST && target == dentry)\n\t\t\terr = 0;\t/* renamed to itself */\n\t\telse if',
+     '\t\tif',
+     ('pft_change_name',)),
+    # typed options: ->parse_param, ->apply_options, pseudofs_fc_data()
+    ('super.c', 'options the library does not take never reach ->parse_param',
+     '\t\tif (opt != -ENOPARAM)\n\t\t\treturn min(opt, 0);\n', '\t\treturn min(opt, 0);\n',
+     ('pfi_own_option', 'pfi_parse_param_keys[strict]', 'pfi_apply_fresh', 'pft_parse_unknown')),
+    ('super.c', 'PSEUDOFS_OPTIONS_LAX swallows the errors of ->parse_param',
+     '\t\tif (opt != -ENOPARAM)\n\t\t\treturn opt;\n',
+     '\t\tif (opt != -ENOPARAM)\n\t\t\treturn pfs->desc->options == PSEUDOFS_OPTIONS_LAX ? 0 : opt;\n',
+     ('pfi_lax_own_errors',)),
+    ('super.c', 'PSEUDOFS_OPTIONS_LAX takes "source" from the VFS',
+     'PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))', 'PSEUDOFS_OPTIONS_LAX)',
+     ('pfi_lax_own_errors',)),
+    ('super.c', 'a new superblock\'s ->apply_options is not told it is fresh',
+     'ops->apply_options(sb, fc, true)', 'ops->apply_options(sb, fc, false)',
+     ('pfi_apply_fresh', 'pfi_new_instance_fails', 'pfi_none_root_mode', 'pfi_apply_error[new_superblock]')),
+    ('super.c', 'a remount that ->apply_options refuses applies uid=, gid= and mode= anyway',
+     '\t\terr = ops->apply_options(sb, fc, false);\n\t\tif (err)\n\t\t\treturn err;\n',
+     '\t\terr = ops->apply_options(sb, fc, false);\n',
+     ('pfi_apply_refuses_remount', 'pfi_apply_error[remount]', 'pfi_apply_error[key_in_use]',
+      'pfi_own_option_remount')),
+    ('super.c', 'PSEUDOFS_OPTIONS_NONE shows uid=, gid= and mode=',
+     '\tif (pseudofs_owner_options(pfs)) {\n\t\tif (!uid_eq(',
+     '\tif (1) {\n\t\tif (!uid_eq(',
+     ('pft_no_options',)),
 ]
 
 LIB = 'fs/libpseudofs'
