@@ -16,8 +16,9 @@
 #                  file differs from TREE's only there, that the
 #                  replacement keeps (), [] and {} balanced as the text it
 #                  replaces, that the identifiers it brings are known (in
-#                  the file, the library's headers or TREE's include/),
-#                  and that the cases it names exist in the suites; TREE is
+#                  the file, the library's headers or TREE's include/, if
+#                  TREE is a whole kernel tree such as build/tree), and
+#                  that the cases it names exist in the suites; TREE is
 #                  not modified.  One line per mutant, then "N of N mutants
 #                  apply"; --diff shows each mutant as a diff.
 #   --expect K     the cases that should catch the K-th mutant, one a line
@@ -358,11 +359,15 @@ def check(tree, show_diff):
             if balance(old) != balance(new):
                 problems.append('the replacement does not balance (), [] and {} '
                                 'as the text it replaces')
+            notes = []
             for n, ks in sorted(unknown.items()):
                 if k in ks and n not in found:
-                    problems.append(f'identifier {n} is nowhere in the library'
-                                    + (' nor in include/' if kernel else
-                                       ' (no kernel headers in TREE to look in)'))
+                    if kernel:
+                        problems.append(f'identifier {n} is nowhere in the library '
+                                        'nor in include/')
+                    else:
+                        notes.append(f'note: identifier {n} not checked '
+                                     '(no kernel headers in TREE)')
             for c in expect:
                 base, _, param = c.partition('[')
                 if base not in cases:
@@ -373,7 +378,7 @@ def check(tree, show_diff):
                 problems.append('names no case that should catch it')
             print(f'{k:2d} {"BAD" if problems else "ok "} {f}: {what}'
                   + (f'  [{", ".join(expect)}]' if expect else ''))
-            for p in problems:
+            for p in problems + notes:
                 print(f'       {p}')
             if problems:
                 bad.append(str(k))
