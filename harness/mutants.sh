@@ -11,13 +11,17 @@
 # its folder at make kunit's (bind mounts in a private mount namespace,
 # unshare -m, seen by no other process): the compiler's command lines are
 # the same, so each build only recompiles the mutated file and relinks.
-# Each build holds the build lock.  A first run without mutant checks that
-# every case passes there.  A mutant is caught when at least one case
-# fails.  Writes RESULTS/mutants.txt (one line per mutant with the cases
-# that caught it) and RESULTS/mutants.ktap (KTAP, "ok N NAME # caught by
-# ...", "not ok" for a mutant no case caught); each run's KTAP and log stay
-# in WORK/runs/.  MUTANTS="2 5" runs only those (numbers as in
-# kunit-mutants.py --list).  Exit status 0 if every mutant was caught.
+# Each build holds the build lock.  Before any build, kunit-mutants.py
+# --check checks on the copy that every mutant applies exactly once (a dry
+# run: see kunit-mutants.py), and a first run without mutant that every
+# case passes there.  A mutant is caught when at least one case fails;
+# when none of those is a case the mutant names (kunit-mutants.py
+# --expect), its line says so.  Writes RESULTS/mutants.txt (one line per
+# mutant with the cases that caught it) and RESULTS/mutants.ktap (KTAP,
+# "ok N NAME # caught by ...", "not ok" for a mutant no case caught); each
+# run's KTAP and log stay in WORK/runs/.  MUTANTS="2 5" runs only those
+# (numbers as in kunit-mutants.py --list).  Exit status 0 if every mutant
+# was caught.
 set -uo pipefail
 [ $# -eq 3 ] || { echo "usage: mutants.sh TREE WORK RESULTS" >&2; exit 2; }
 tree=$(readlink -f "$1") work=$(readlink -m "$2") res=$(readlink -m "$3")
@@ -51,6 +55,14 @@ RESULTS= "$H/kbuild.sh" "$tree" patched -- bash -c '
 	for f in '"$MUTATED"'; do cp -p "$3/fs/libpseudofs/$f" "$2.orig/$f"; done
 	[ ! -d "$4" ] || cp -a "$4/." "$2/"' _ "$wt" "$wout" "$tree" "$kout" ||
 	die "cannot copy $tree to $wt"
+
+# every mutant applies to the copy, once: no build is spent on a list that
+# does not match the source
+python3 "$H/kunit-mutants.py" --check "$wt" >"$runs/check.txt" 2>&1 || {
+	cat "$runs/check.txt" >&2
+	die "harness/kunit-mutants.py does not match the source of $tree (see above)"
+}
+tail -1 "$runs/check.txt"
 
 # restore: the copy without mutant (new mtimes: make recompiles them)
 restore() { for f in $MUTATED; do cp "$wout.orig/$f" "$wt/fs/libpseudofs/$f" || return 1; done; }
@@ -112,6 +124,15 @@ for k in "$@"; do
 	by=$(failed "$runs/mutant-$k.ktap")
 	if [ -z "$by" ] && [ $rc -ne 0 ]; then
 		by="kunit.py exit $rc, $(ran "$runs/mutant-$k.ktap") cases ran (see $runs/mutant-$k.out)"
+	fi
+	# caught, but by none of the cases the mutant names: say so
+	want=$(python3 "$H/kunit-mutants.py" --expect "$k")
+	named=
+	while read -r e; do
+		case ", $by," in *", $e,"* | *", $e["*) named=1 ;; esac
+	done <<<"$want"
+	if [ -n "$by" ] && [ -n "$want" ] && [ -z "$named" ]; then
+		by="$by (none of the cases it names: $(echo "$want" | paste -sd, | sed 's/,/, /g'))"
 	fi
 	if [ -n "$by" ]; then
 		caught=$((caught + 1))
