@@ -9,12 +9,15 @@
 # RESULTS/kernel-mutants.ktap ("ok N NAME # caught by SUITE.CASE"); each
 # boot's results stay in RESULTS/kernel-mutants/NAME/.  Exit status 0 if
 # every mutant was caught.
+#
+# kernel-mutants.sh --check TREE: a dry run, nothing built or booted, TREE
+# not modified: each mutant's sed expression, applied to a scratch copy of
+# its file as TREE has it at its tag patched (the file itself if TREE has
+# no such tag, e.g. the worktree's overlay), must change exactly one line,
+# and its guest suite must have the case; one line per mutant.  Exit
+# status 0 if every mutant applies.
 set -uo pipefail
-[ $# -eq 4 ] || { echo "usage: kernel-mutants.sh TREE OUT RESULTS INITRAMFS" >&2; exit 2; }
-tree=$(readlink -f "$1") out=$(readlink -f "$2") res=$(readlink -m "$3") initrd=$(readlink -f "$4")
 H=$(dirname "$(readlink -f "$0")")
-lock=${KBUILD_LOCK:-/tmp/kbuild.lock}
-[ -s "$out/patched/vmlinux" ] || { echo "kernel-mutants: no patched kernel in $out/patched" >&2; exit 1; }
 
 # NAME|FILE|SED|SUITE|CASE|WHAT
 MUTANTS=(
@@ -24,6 +27,51 @@ MUTANTS=(
 	"securityfs_no_drain|fs/libpseudofs/file.c|s/^\t\tpseudofs_drain_one(users);/\t\tif (users->dentry->d_sb->s_magic != 0x73636673)\n\t\t\tpseudofs_drain_one(users);/|stress|remove_while_inside|a removal waits for none of securityfs's users"
 )
 
+if [ "${1:-}" = --check ]; then
+	[ $# -eq 2 ] || { echo "usage: kernel-mutants.sh --check TREE" >&2; exit 2; }
+	tree=$(readlink -f "$2") scratch=$(mktemp -d) n=0 bad=0
+	trap 'rm -rf "$scratch"' EXIT
+	for m in "${MUTANTS[@]}"; do
+		IFS='|' read -r name file expr suite case what <<<"$m"
+		n=$((n + 1)) why=
+		if git -C "$tree" rev-parse -q --verify refs/tags/patched >/dev/null 2>&1; then
+			git -C "$tree" show "patched:$file" >"$scratch/orig" 2>/dev/null || why="no $file in $tree at patched"
+		else
+			cp "$tree/$file" "$scratch/orig" 2>/dev/null || why="no $file in $tree"
+		fi
+		if [ -z "$why" ]; then
+			sed "$expr" "$scratch/orig" >"$scratch/new" || why="sed fails on $file"
+		fi
+		if [ -z "$why" ]; then
+			# the lines of the file the expression changed
+			lines=$(diff "$scratch/orig" "$scratch/new" | grep -c '^<')
+			[ "$lines" -eq 1 ] || why="changes $lines lines of $file, not one"
+		fi
+		if [ -z "$why" ] && [ ! -f "$H/guest/suites/$suite" ]; then
+			why="no guest suite $suite"
+		elif [ -z "$why" ] && ! grep -q "^t_$case()" "$H/guest/suites/$suite"; then
+			why="no case $case in the guest suite $suite"
+		fi
+		if [ -n "$why" ]; then
+			bad=$((bad + 1))
+			echo "$n BAD $name ($file): $what: $why"
+		else
+			echo "$n ok  $name ($file): $what  [$suite.$case]"
+			diff -u --label "a/$file" --label "b/$file" "$scratch/orig" "$scratch/new" | sed 's/^/    /'
+		fi
+	done
+	echo "$((n - bad)) of $n kernel mutants apply to $tree (dry run, nothing built)"
+	[ $bad -eq 0 ]
+	exit
+fi
+
+[ $# -eq 4 ] || { echo "usage: kernel-mutants.sh TREE OUT RESULTS INITRAMFS | --check TREE" >&2; exit 2; }
+tree=$(readlink -f "$1") out=$(readlink -f "$2") res=$(readlink -m "$3") initrd=$(readlink -f "$4")
+lock=${KBUILD_LOCK:-/tmp/kbuild.lock}
+[ -s "$out/patched/vmlinux" ] || { echo "kernel-mutants: no patched kernel in $out/patched" >&2; exit 1; }
+
+# every mutant applies, before any build
+"$0" --check "$tree" >/dev/null || { "$0" --check "$tree" >&2; exit 1; }
 mkdir -p "$res/kernel-mutants"
 ktap=$res/kernel-mutants.ktap
 { echo "KTAP version 1"; echo "1..${#MUTANTS[@]}"; } >"$ktap"
@@ -35,8 +83,11 @@ for m in "${MUTANTS[@]}"; do
 	rm -rf "$kout" && mkdir -p "$kout" && cp "$out/patched/.config" "$kout/.config"
 	# the mutant in, the build, the file back: all under the lock
 	RESULTS= "$H/kbuild.sh" "$tree" patched -- bash -c '
-		sed -i "$2" "$1/$3" && ! git -C "$1" diff --quiet -- "$3" ||
-			{ echo "kernel-mutants: $4 does not apply to $3" >&2; exit 1; }
+		sed -i "$2" "$1/$3" && [ "$(git -C "$1" diff --numstat -- "$3" | cut -f2)" = 1 ] || {
+			echo "kernel-mutants: $4 does not change exactly one line of $3" >&2
+			git -C "$1" checkout -q -- "$3"
+			exit 1
+		}
 		git -C "$1" diff -- "$3" | grep "^[-+][^-+]"
 		KBUILD_LOCK=/dev/null KBUILD_SEED="$6" RESULTS= "$7/kbuild.sh" "$1" patched "$5" >/dev/null
 		rc=$?
