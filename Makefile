@@ -82,7 +82,7 @@ H          := $(TOP)/harness
 PKG        := linux-source-7.3
 TARBALL    := $(BUILD)/src/$(PKG).tar.xz
 PRISTINE   := $(BUILD)/base/$(PKG)
-# sparse and spatch for 7.3, from Debian unstable (harness/toolchain.sh)
+# sparse and spatch for 7.3: coccinelle from Debian 13, sparse from unstable (harness/toolchain.sh)
 TC         := $(BUILD)/tc/bin
 export SPATCH ?= $(TC)/spatch
 export SPARSE ?= $(TC)/sparse
