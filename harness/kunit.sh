@@ -15,6 +15,7 @@
 # beside it (KTAP with .log for .ktap).  Prints the time and the summary;
 # exits with kunit.py's status.  The caller holds the build lock.
 set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 exec_only=
 [ "${1:-}" = --exec ] && { exec_only=1; shift; }
 [ $# -eq 3 ] || { echo "usage: kunit.sh [--exec] TREE BUILD_DIR KTAP" >&2; exit 2; }
@@ -28,8 +29,16 @@ start=$(date +%s)
 cd "$tree" || exit 1
 if [ -n "$exec_only" ]; then
 	[ -f "$bdir/arch/x86/boot/bzImage" ] || { echo "kunit.sh: no kernel in $bdir" >&2; exit 1; }
-	how="exec on $(basename "$bdir") (x86_64, QEMU)"
-	./tools/testing/kunit/kunit.py exec --arch=x86_64 --kunitconfig=fs/libpseudofs \
+	# kunit.py's QEMU asks for "-accel kvm -accel hvf -accel tcg": the
+	# first that opens wins, and KVM on these machines can hang.  When
+	# harness/kvm-probe.sh says tcg, kunit.py runs in a private mount
+	# namespace where /dev/kvm is /dev/null, so QEMU falls back to TCG.
+	accel=$("$here/kvm-probe.sh" "$bdir/arch/x86/boot/bzImage")
+	nokvm=()
+	[ "$accel" = kvm ] || [ ! -e /dev/kvm ] ||
+		nokvm=(unshare -m sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' nokvm)
+	how="exec on $(basename "$bdir") (x86_64, QEMU, $accel)"
+	"${nokvm[@]}" ./tools/testing/kunit/kunit.py exec --arch=x86_64 --kunitconfig=fs/libpseudofs \
 		--build_dir="$bdir" --timeout="${KUNIT_TIMEOUT:-900}" >"$log" 2>&1
 else
 	how="run (UML)"
