@@ -4,7 +4,8 @@
 Reads every BENCH_DIR/console-bench-{stock,patched}-ROUND.log for the lines
     pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234
     pseudofs_bench: fs=user op=instance_mkdir_rmdir cycles_per_op=5678
-(the first from lib/test_pseudofs_bench.c, the second from the bench guest suite)
+    pseudofs_bench: fs=user op=slab_after_boot kb=12345
+(the first from lib/test_pseudofs_bench.c, the others from the bench guest suite)
 and writes OUT_DIR/bench.txt: one row per figure, the median over the rounds
 of stock and of ours and the ratio ours/stock (times in TSC cycles: the
 guests' TSC is the host's, their ktime only ticks every 4 ms), and for
@@ -26,11 +27,13 @@ LINE = re.compile(r'pseudofs_bench: (fs=\S+ (?:\S+=\S+ )*\S+=-?\d+)\s*$')
 KERNELS = ('stock', 'patched')
 UNIT = {'cycles_per_entry': 'cyc/entry', 'ns_per_entry': 'ns/entry',
         'bytes_per_entry': 'B/entry', 'cycles_per_op': 'cyc/op',
-        'us_per_op': 'us/op', 'bytes_per_instance': 'B/instance'}
+        'us_per_op': 'us/op', 'bytes_per_instance': 'B/instance', 'kb': 'KB'}
 # fs=floor's figures: the least a pseudo-fs can do, per N
 FLOOR_PHASES = ('create_flat', 'remove_flat')
 # figures of libpseudofs alone, which the stock kernel cannot have
 PATCHED_ONLY = ('pseudofs_proxy', 'pseudofs_bare')
+# the table's names of the open_read_close files that are not said in full
+OP_LABEL = {'debugfs': 'debugfs (full proxy)', 'debugfs_short': 'debugfs (short proxy)'}
 
 
 def parse(path):
@@ -90,7 +93,10 @@ def main():
     for n in {n for (fs, n, p, u) in keys if fs in fss and n}:
         for ph in FLOOR_PHASES:
             keys.add(('floor', n, ph, 'cycles_per_entry'))
-    keys = sorted(keys, key=lambda x: (fss.index(x[0]) if x[0] in fss else 9, x[0], x[1],
+    # the figures per N first, those of one file system together, then
+    # open_read_close (no N) of every file, then the guest suite's
+    keys = sorted(keys, key=lambda x: (fss.index(x[0]) if x[0] in fss and x[1] else
+                                       8 if x[2] == 'open_read_close' else 9, x[0], x[1],
                                        order.index(x[2]) if x[2] in order else 99, x[2]))
     med = {}
     vals = {}
@@ -111,7 +117,8 @@ def main():
     rows.append('-' * len(hdr))
     for key in keys:
         fs, n, phase, unit = key
-        name = f'{fs} {phase}' + (f' n={n}' if fs != 'user' else '')
+        label = OP_LABEL.get(fs, fs) if phase == 'open_read_close' else fs
+        name = f'{label} {phase}' + (f' n={n}' if n else '')
         m = med[key]
         ratio = div(m['patched'], m['stock'])
         # ours over the floor of the same (patched) boots
@@ -141,6 +148,12 @@ def main():
         rows.append(f'the removal proxy on open+read+close: pseudofs_proxy/pseudofs_bare = '
                     f'{div(orc[0], orc[1])} (the same file of libpseudofs with its full proxy '
                     f'and with none, patched boots)')
+    dbg = [med.get((fs, 0, 'open_read_close', 'cycles_per_op'), {})
+           for fs in ('debugfs', 'debugfs_short')]
+    if all(dbg):
+        rows.append('debugfs\'s full proxy over its short one on open+read+close: '
+                    f'stock {div(dbg[0]["stock"], dbg[1]["stock"])}, '
+                    f'ours {div(dbg[0]["patched"], dbg[1]["patched"])}')
     mhz = host_tsc_mhz()
     if os.environ.get('BENCH_ICOUNT') == '1':
         rows.append('cyc = instructions the guest executed (QEMU -icount shift=0: its TSC '

@@ -31,11 +31,14 @@
  * names.
  *
  * op=open_read_close is one open + read + close of a file whose ->read
- * returns 0, 1000 times a round: on debugfs (debugfs_create_file(), whose
- * removal proxy both kernels have) and, where libpseudofs is built, on a
- * filesystem of the library's with its full proxy and with none:
+ * returns 0, 1000 times a round: on debugfs with its full proxy
+ * (debugfs_create_file() with a struct file_operations) and with its short
+ * one (the same with a struct debugfs_short_fops: simple_open() for open,
+ * read proxied), which both kernels have, and, where libpseudofs is built,
+ * on a filesystem of the library's with its full proxy and with none:
  *
  *   pseudofs_bench: fs=debugfs op=open_read_close cycles_per_op=1234
+ *   pseudofs_bench: fs=debugfs_short op=open_read_close cycles_per_op=1234
  *   pseudofs_bench: fs=pseudofs_proxy op=open_read_close cycles_per_op=1234
  *   pseudofs_bench: fs=pseudofs_bare op=open_read_close cycles_per_op=1234
  *
@@ -360,6 +363,12 @@ static const struct file_operations bench_read_fops = {
 	.llseek	= default_llseek,
 };
 
+/* The same file for debugfs's short proxy, whose open is simple_open() */
+static const struct debugfs_short_fops bench_read_short_fops = {
+	.read	= bench_read,
+	.llseek	= default_llseek,
+};
+
 #define BENCH_OPENS 1000
 
 /* A file to open, read and close: @d seen in @mnt, its figures @fig */
@@ -430,46 +439,53 @@ static struct pseudofs bench_pseudofs = {
 #endif
 
 /*
- * A debugfs file (proxied on both kernels) and, with libpseudofs, the same
- * file on a filesystem of the library's with its full proxy and with none.
+ * A debugfs file with the full proxy and one with the short proxy (both
+ * kernels have both) and, with libpseudofs, the same file on a filesystem
+ * of the library's with its full proxy and with none.
  */
 static void __init bench_files(void)
 {
-	static struct bench_file bf[3] __initdata;
+	static struct bench_file bf[4] __initdata;
 	struct file_system_type *type = get_fs_type("debugfs");
-	unsigned int nr = 1;
+	unsigned int nr = 2;
 
 	bf[0].fs = "debugfs";
 	bf[0].mnt = type ? kern_mount(type) : ERR_PTR(-ENODEV);
 	bf[0].d = debugfs_create_file("pseudofs_bench", 0444, NULL, NULL,
 				      &bench_read_fops);
+	/* debugfs_create_file() picks debugfs_create_file_short() by type */
+	bf[1].fs = "debugfs_short";
+	bf[1].mnt = bf[0].mnt;
+	bf[1].d = debugfs_create_file("pseudofs_bench_short", 0444, NULL, NULL,
+				      &bench_read_short_fops);
 #if IS_ENABLED(CONFIG_LIBPSEUDOFS)
 	if (!pseudofs_register(&bench_pseudofs)) {
-		bf[1].fs = "pseudofs_proxy";
-		bf[1].mnt = kern_mount(&bench_pseudofs.type);
-		bf[1].d = pseudofs_create_file(&bench_pseudofs, "proxy", 0444,
+		bf[2].fs = "pseudofs_proxy";
+		bf[2].mnt = kern_mount(&bench_pseudofs.type);
+		bf[2].d = pseudofs_create_file(&bench_pseudofs, "proxy", 0444,
 					       NULL, NULL, PSEUDOFS_PROXY_FULL,
 					       &bench_read_fops);
-		bf[2].fs = "pseudofs_bare";
-		bf[2].mnt = bf[1].mnt;
-		bf[2].d = pseudofs_create_file(&bench_pseudofs, "bare", 0444,
+		bf[3].fs = "pseudofs_bare";
+		bf[3].mnt = bf[2].mnt;
+		bf[3].d = pseudofs_create_file(&bench_pseudofs, "bare", 0444,
 					       NULL, NULL, PSEUDOFS_PROXY_NONE,
 					       &bench_read_fops);
-		nr = 3;
+		nr = 4;
 	}
 #endif
 	bench_open_read_close(bf, nr);
 	debugfs_remove(bf[0].d);
+	debugfs_remove(bf[1].d);
 	if (!IS_ERR(bf[0].mnt))
 		kern_unmount(bf[0].mnt);
 	if (type)
 		put_filesystem(type);
 #if IS_ENABLED(CONFIG_LIBPSEUDOFS)
-	if (nr == 3) {
-		pseudofs_remove(&bench_pseudofs, bf[1].d);
+	if (nr == 4) {
 		pseudofs_remove(&bench_pseudofs, bf[2].d);
-		if (!IS_ERR(bf[1].mnt))
-			kern_unmount(bf[1].mnt);
+		pseudofs_remove(&bench_pseudofs, bf[3].d);
+		if (!IS_ERR(bf[2].mnt))
+			kern_unmount(bf[2].mnt);
 		pseudofs_unregister(&bench_pseudofs);
 	}
 #endif
