@@ -60,19 +60,22 @@ MUTANTS = [
      '\tif (!simple_positive(victim))\n\t\treturn;\n',
      '\tif (!simple_positive(victim)) {\n\t\tif (d_is_dir(victim))\n\t\t\tdrop_nlink(dir);\n\t\treturn;\n\t}\n',
      ('pft_remove_race', 'pft_churn_remount_race')),
-    # pseudofs_change_name() renames within the entry's own directory:
-    # 6.12's "rename does not check that the entry is in old_dir" has no
-    # old_dir left to check (start_renaming_two_dentries() checks the
-    # parent it is given, dget_parent() of the entry).
-    ('inode.c', 'a change of name forgets to move the dentry',
-     '\t\td_move(dentry, rd.new_dentry);\n', '',
-     ('pft_change_name',)),
-    # two of these in inode.c: pseudofs_create()'s, not the device's
+    # A change of name is no longer the library's: pseudofs_change_name()
+    # went back into debugfs, its one user, as debugfs_change_name(), and
+    # with it the mutants of its code ("a change of name forgets to move
+    # the dentry", "... swallows a failed allocation", "... of a removed
+    # entry says -EINVAL, not -ENOENT", "... to the entry's own fails
+    # -EEXIST"): they would break debugfs, not fs/libpseudofs/.
+    # pft_change_name, pft_change_name_bad and pft_fault[change_name] now
+    # check debugfs_change_name() on debugfs.  Device nodes
+    # (pseudofs_create_device(), into binderfs) and automount points
+    # (pseudofs_create_automount(), into debugfs) went to their one user
+    # too: pseudofs_create() is the one creation left with this text.
     ('inode.c', 'creation swallows a failed dentry allocation',
      '\tif (IS_ERR(dentry))\n\t\treturn dentry;\n\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
      '\tif (IS_ERR(dentry))\n\t\treturn PTR_ERR(dentry) == -ENOMEM ? NULL : dentry;\n'
      '\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
-     ('pft_fault[file]', 'pft_fault[dir]', 'pft_fault[symlink]', 'pft_fault[automount]')),
+     ('pft_fault[file]', 'pft_fault[dir]', 'pft_fault[symlink]')),
     ('inode.c', 'lookup reports a failed allocation as -ENOENT',
      '\treturn lookup_noperm_positive_unlocked(&QSTR(name), parent);\n',
      '\tparent = lookup_noperm_positive_unlocked(&QSTR(name), parent);\n'
@@ -86,10 +89,6 @@ MUTANTS = [
      'lookup_noperm_positive_unlocked(&QSTR(name), parent)',
      'lookup_one_positive_unlocked(&nop_mnt_idmap, &QSTR(name), parent)',
      ('pft_no_permission_check', 'pfi_no_permission_check')),
-    ('inode.c', 'a change of name swallows a failed allocation',
-     '\terr = PTR_ERR(target);\n\tif (IS_ERR(target))\n',
-     '\terr = PTR_ERR(target) == -ENOMEM ? 0 : PTR_ERR(target);\n\tif (IS_ERR(target))\n',
-     ('pft_fault[change_name]',)),
     ('super.c', 'registering twice claims success',
      '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn -EBUSY;\n',
      '\t\tpr_err("%s: registered twice\\n", pfs->type.name);\n\t\treturn 0;\n',
@@ -133,12 +132,13 @@ MUTANTS = [
      '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n',
      ('pft_create_file', 'pft_create_dir', 'pft_remove_dir_twice', 'pft_lookup_outlives_removal')),
     # 6.12's PSEUDOFS_OPTIONS_NONE_LAX, which ignored a bad value of the
-    # library's own options, is gone; what is left of lax parsing is
-    # PSEUDOFS_OPTIONS_LAX ignoring what ->parse_param says is not its own
-    ('super.c', 'PSEUDOFS_OPTIONS_LAX refuses unknown options',
-     '\tif (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))\n\t\treturn 0;\n',
-     '\tif (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))\n\t\treturn -ENOPARAM;\n',
-     ('pft_parse_unknown', 'pft_mount_bad_option', 'pfi_parse_param_keys[lax]', 'pfi_lax_own_errors')),
+    # library's own options, is gone, and so is 7.3's PSEUDOFS_OPTIONS_LAX,
+    # which ignored what ->parse_param says is not its own: debugfs, its
+    # one user, returns 0 for those from a ->parse_param of its own (as
+    # pseudofs_test and pseudofs_test_key do), and the library keeps no
+    # code of it to break ("PSEUDOFS_OPTIONS_LAX refuses unknown options",
+    # "... takes "source" from the VFS").  What the library still does is
+    # pass on what ->parse_param returns, errors included (below).
     # 6.12's ->option_given, called for each option a mount or remount
     # applied, is ->apply_options of the whole context on 7.3
     ('super.c', 'a remount never reaches ->apply_options',
@@ -196,25 +196,17 @@ MUTANTS = [
     ('file.c', 'a file loses the aux pointer it was made with',
      '\tg->aux = (void *)aux;\n', '',
      ('pfp_aux', 'pfp_short')),
-    # pseudofs_change_name()
-    ('inode.c', 'a change of name of a removed entry says -EINVAL, not -ENOENT',
-     '\t\telse if (d_unhashed(dentry))\n\t\t\terr = -ENOENT;\t/* removed */\n', '',
-     ('pft_change_name_bad',)),
-    ('inode.c', 'a change of name to the entry\'s own fails -EEXIST',
-     '\t\tif (err == -EEXIST && target == dentry)\n\t\t\terr = 0;\t/* renamed to itself */\n\t\telse if',
-     '\t\tif',
-     ('pft_change_name',)),
     # typed options: ->parse_param, ->apply_options, pseudofs_fc_data()
     ('super.c', 'options the library does not take never reach ->parse_param',
      '\t\tif (opt != -ENOPARAM)\n\t\t\treturn min(opt, 0);\n', '\t\treturn min(opt, 0);\n',
-     ('pfi_own_option', 'pfi_parse_param_keys[strict]', 'pfi_apply_fresh', 'pft_parse_unknown')),
-    ('super.c', 'PSEUDOFS_OPTIONS_LAX swallows the errors of ->parse_param',
-     '\t\tif (opt != -ENOPARAM)\n\t\t\treturn opt;\n',
-     '\t\tif (opt != -ENOPARAM)\n\t\t\treturn pfs->desc->options == PSEUDOFS_OPTIONS_LAX ? 0 : opt;\n',
-     ('pfi_lax_own_errors',)),
-    ('super.c', 'PSEUDOFS_OPTIONS_LAX takes "source" from the VFS',
-     'PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))', 'PSEUDOFS_OPTIONS_LAX)',
-     ('pfi_lax_own_errors',)),
+     ('pfi_own_option', 'pfi_parse_param_keys[strict]', 'pfi_parse_param_keys[ignores]',
+      'pfi_apply_fresh', 'pft_parse_unknown')),
+    # 7.3's "PSEUDOFS_OPTIONS_LAX swallows the errors of ->parse_param",
+    # now that a filesystem ignores options by returning 0 for them
+    ('super.c', 'the errors of ->parse_param are swallowed',
+     '\t\treturn pfs->desc->ops->parse_param(fc, param);\n',
+     '\t\treturn pfs->desc->ops->parse_param(fc, param) == -ENOPARAM ? -ENOPARAM : 0;\n',
+     ('pfi_own_option_refused', 'pfi_ignore_unknown')),
     ('super.c', 'a new superblock\'s ->apply_options is not told it is fresh',
      'ops->apply_options(sb, fc, true)', 'ops->apply_options(sb, fc, false)',
      ('pfi_apply_fresh', 'pfi_new_instance_fails', 'pfi_none_root_mode', 'pfi_apply_error[new_superblock]')),

@@ -175,8 +175,7 @@ lookup_noperm_positive_unlocked(), and a superblock goes with
 kill_anon_super().  pseudofs_remove() walks the subtree itself, so that
 a second removal of the same entry finds nothing to do and the wait for
 the files' users happens with no directory locked.
-pseudofs_change_name() renames an entry within its directory, as
-debugfs_change_name() does.  Creation can also be done in steps (start,
+Creation can also be done in steps (start,
 new inode, end) for a filesystem that sets its inodes up itself, as
 eventfs does, and directories may let userspace mkdir and rmdir through
 hooks, as tracefs's instances directory needs.
@@ -262,8 +261,9 @@ their methods mask, the aux pointer and the cancellations (enum
 pseudofs_proxy).  struct debugfs_inode_info, struct debugfs_fsdata with
 its HAS_* mask and the three proxy file_operations go;
 debugfs_file_get(), debugfs_file_put(), debugfs_get_aux() and the
-cancellation calls keep their API and call the library, and
-debugfs_change_name() is pseudofs_change_name().
+cancellation calls keep their API and call the library.
+debugfs_change_name() and debugfs_create_automount() stay debugfs's,
+the latter creating in steps through the library.
 
 <linux/debugfs.h> does not change: struct debugfs_cancellation and
 struct debugfs_short_fops stay as they are, and fs/debugfs/internal.h
@@ -277,8 +277,8 @@ of mode or owner is still refused under lockdown.  The debugfs= boot
 parameter and CONFIG_DEBUG_FS_ALLOW_* decide as before whether entries
 are made.  An automount point keeps its function in ->d_fsdata, which
 its ->d_release frees.  uid=, gid= and mode= reach the root only, on
-mount and on remount, and other options are ignored
-(PSEUDOFS_OPTIONS_LAX).  ->d_delete drops the
+mount and on remount, and debugfs's ->parse_param ignores the other
+options, as before.  ->d_delete drops the
 dentries that DCACHE_DONTCACHE dropped, since the library does not let
 a filesystem set ->s_d_flags.  The attribute helpers of file.c stay as
 they are.  DEBUG_FS selects LIBPSEUDOFS.

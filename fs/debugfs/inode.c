@@ -18,6 +18,7 @@
 
 #include <linux/module.h>
 #include <linux/fs.h>
+#include <linux/fs_parser.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
 #include <linux/libpseudofs.h>
@@ -94,21 +95,29 @@ static const struct dentry_operations debugfs_dops = {
 	.d_automount = debugfs_automount,
 };
 
+/*
+ * Besides uid=, gid= and mode=, which libpseudofs takes, debugfs has
+ * always ignored every mount option; "source" goes on to the VFS.
+ */
+static int debugfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+}
+
 /* The lockdown of file.c is checked by libpseudofs's proxies. */
 static const struct pseudofs_operations debugfs_pseudofs_ops = {
+	.parse_param	= debugfs_parse_param,
 	.may_open	= debugfs_locked_down,
 };
 
-/* Unknown mount options are ignored, a remount changes the root only. */
+/* A remount changes the root only. */
 static const struct pseudofs_desc debugfs_desc = {
 	.magic			= DEBUGFS_MAGIC,
-	.options		= PSEUDOFS_OPTIONS_LAX,
 	.default_mode		= 0700,
 	.ops			= &debugfs_pseudofs_ops,
 	.d_ops			= &debugfs_dops,
 	.file_iops		= &debugfs_file_inode_operations,
 	.dir_iops		= &debugfs_dir_inode_operations,
-	.link_iops		= &debugfs_symlink_inode_operations,
 };
 
 static struct pseudofs debugfs = {
@@ -340,6 +349,7 @@ struct dentry *debugfs_create_automount(const char *name,
 {
 	struct dentry *dentry = debugfs_may_create(name, parent);
 	struct debugfs_automount_point *point;
+	struct inode *inode;
 
 	if (dentry)
 		return dentry;
@@ -348,7 +358,25 @@ struct dentry *debugfs_create_automount(const char *name,
 		return ERR_PTR(-ENOMEM);
 	point->f = f;
 
-	dentry = pseudofs_create_automount(&debugfs, name, parent, data, point);
+	dentry = pseudofs_start_creating(&debugfs, name, parent);
+	if (IS_ERR(dentry))
+		goto out;
+	inode = pseudofs_new_inode(dentry->d_sb, 0);
+	if (!inode) {
+		dentry = pseudofs_failed_creating(dentry);
+		goto out;
+	}
+	make_empty_dir_inode(inode);
+	inode->i_flags |= S_AUTOMOUNT;
+	inode->i_private = data;
+	dentry->d_fsdata = point;
+	/* directory inodes start off with i_nlink == 2 (for "." entry) */
+	inc_nlink(inode);
+	d_make_persistent(dentry, inode);
+	inc_nlink(d_inode(dentry->d_parent));
+	fsnotify_mkdir(d_inode(dentry->d_parent), dentry);
+	dentry = pseudofs_end_creating(dentry);
+out:
 	if (IS_ERR(dentry))
 		kfree(point);
 	return debugfs_created(dentry, "automount", name, parent);
@@ -378,7 +406,7 @@ struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent,
 	if (dentry)
 		return dentry;
 	dentry = pseudofs_create_symlink(&debugfs, name, 0777, parent, target,
-					 NULL);
+					 &debugfs_symlink_inode_operations);
 	return debugfs_created(dentry, "symlink", name, parent);
 }
 EXPORT_SYMBOL_GPL(debugfs_create_symlink);
@@ -439,9 +467,13 @@ EXPORT_SYMBOL_GPL(debugfs_lookup_and_remove);
  */
 int __printf(2, 3) debugfs_change_name(struct dentry *dentry, const char *fmt, ...)
 {
+	int error = 0;
 	const char *new_name;
+	struct name_snapshot old_name;
+	struct dentry *target;
+	struct renamedata rd = {};
+	struct inode *dir;
 	va_list ap;
-	int error;
 
 	if (IS_ERR_OR_NULL(dentry))
 		return 0;
@@ -452,7 +484,40 @@ int __printf(2, 3) debugfs_change_name(struct dentry *dentry, const char *fmt, .
 	if (!new_name)
 		return -ENOMEM;
 
-	error = pseudofs_change_name(&debugfs, dentry, new_name);
+	rd.old_parent = dget_parent(dentry);
+	rd.new_parent = rd.old_parent;
+	rd.flags = RENAME_NOREPLACE;
+	target = lookup_noperm_unlocked(&QSTR(new_name), rd.new_parent);
+	if (IS_ERR(target)) {
+		error = PTR_ERR(target);
+		goto out_free;
+	}
+
+	error = start_renaming_two_dentries(&rd, dentry, target);
+	if (error) {
+		if (error == -EEXIST && target == dentry)
+			/* it isn't an error to rename a thing to itself */
+			error = 0;
+		else if (d_unhashed(dentry))
+			error = -ENOENT;	/* removed meanwhile */
+		goto out;
+	}
+
+	error = -EBUSY;
+	if (!d_mountpoint(dentry)) {
+		dir = d_inode(rd.old_parent);
+		take_dentry_name_snapshot(&old_name, dentry);
+		simple_rename_timestamp(dir, dentry, dir, rd.new_dentry);
+		d_move(dentry, rd.new_dentry);
+		fsnotify_move(dir, dir, &old_name.name, d_is_dir(dentry), NULL, dentry);
+		release_dentry_name_snapshot(&old_name);
+		error = 0;
+	}
+	end_renaming(&rd);
+out:
+	dput(rd.old_parent);
+	dput(target);
+out_free:
 	kfree_const(new_name);
 	return error;
 }

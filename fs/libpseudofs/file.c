@@ -104,23 +104,6 @@ void pseudofs_file_put(struct dentry *dentry)
 EXPORT_SYMBOL_GPL(pseudofs_file_put);
 
 /**
- * pseudofs_real_fops - the file operations a proxied file was created with
- * @file: an open proxied file
- *
- * Return: the operations given to pseudofs_create_file(), %NULL for a file
- * that is not proxied or has the short proxy.
- */
-const struct file_operations *pseudofs_real_fops(const struct file *file)
-{
-	const struct inode *inode = file_inode(file);
-
-	if (inode->i_fop == &pseudofs_short_proxy_fops)
-		return NULL;
-	return pseudofs_guard(inode)->real_fops;
-}
-EXPORT_SYMBOL_GPL(pseudofs_real_fops);
-
-/**
  * pseudofs_file_aux - what a file was created with for its operations
  * @file: an open file
  *

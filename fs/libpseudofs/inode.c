@@ -142,7 +142,7 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 		inode->i_op = pfs->desc->dir_iops ?: &simple_dir_inode_operations;
 		inode->i_fop = &simple_dir_operations;
 	} else if (S_ISLNK(mode)) {
-		inode->i_op = pfs->desc->link_iops ?: &simple_symlink_inode_operations;
+		inode->i_op = &simple_symlink_inode_operations;
 	} else if (S_ISREG(mode) && pfs->desc->file_iops) {
 		inode->i_op = pfs->desc->file_iops;
 	}
@@ -176,7 +176,7 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 				      umode_t mode, struct dentry *parent,
-				      void *data, void *fsdata, const void *aux,
+				      void *data, const void *aux,
 				      enum pseudofs_proxy proxy, const void *fops,
 				      const struct inode_operations *iops)
 {
@@ -189,10 +189,6 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 	inode = pseudofs_new_inode(dentry->d_sb, mode);
 	if (!inode)
 		return pseudofs_failed_creating(dentry);
-	if (!mode) {		/* an automount point */
-		make_empty_dir_inode(inode);
-		inode->i_flags |= S_AUTOMOUNT;
-	}
 	pseudofs_set_proxy(inode, proxy, fops, aux);
 	if (iops)
 		inode->i_op = iops;
@@ -200,7 +196,6 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		inode->i_link = data;
 	else
 		inode->i_private = data;
-	dentry->d_fsdata = fsdata;
 	return pseudofs_instantiate(dentry, inode);
 }
 
@@ -233,7 +228,7 @@ struct dentry *pseudofs_create_file_aux(struct pseudofs *pfs, const char *name,
 	if (proxy > PSEUDOFS_PROXY_FULL || (proxy && !fops))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
-			       data, NULL, aux, proxy, fops, NULL);
+			       data, aux, proxy, fops, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_file_aux);
 
@@ -258,8 +253,7 @@ struct dentry *pseudofs_create_file_short(struct pseudofs *pfs,
 	if (((mode & S_IFMT) && !S_ISREG(mode)) || !fops)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
-			       data, NULL, aux, PSEUDOFS_PROXY_SHORT, fops,
-			       NULL);
+			       data, aux, PSEUDOFS_PROXY_SHORT, fops, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_file_short);
 
@@ -280,49 +274,9 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 	if (mode & ~S_IALLUGO)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent,
-			       NULL, NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, NULL);
+			       NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
-
-/**
- * pseudofs_create_device - create a character or block device node
- * @pfs: the pseudo filesystem
- * @name: its name
- * @mode: its type, S_IFCHR or S_IFBLK, and permissions
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
- * @dev: its device number
- * @data: stored in ->i_private
- * @fops: its file operations, %NULL for those of the device number's
- *	driver (def_chr_fops or def_blk_fops)
- *
- * The ->init_inode hook may still change the owner and the inode number.
- *
- * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
- * -%EINVAL for a @mode of another type.
- */
-struct dentry *pseudofs_create_device(struct pseudofs *pfs, const char *name,
-				      umode_t mode, struct dentry *parent,
-				      dev_t dev, void *data,
-				      const struct file_operations *fops)
-{
-	struct dentry *dentry;
-	struct inode *inode;
-
-	if (!S_ISCHR(mode) && !S_ISBLK(mode))
-		return ERR_PTR(-EINVAL);
-	dentry = pseudofs_start_creating(pfs, name, parent);
-	if (IS_ERR(dentry))
-		return dentry;
-	inode = pseudofs_new_inode(dentry->d_sb, 0);
-	if (!inode)
-		return pseudofs_failed_creating(dentry);
-	init_special_inode(inode, mode & (S_IFMT | S_IALLUGO), dev);
-	if (fops)
-		inode->i_fop = fops;
-	inode->i_private = data;
-	return pseudofs_instantiate(dentry, inode);
-}
-EXPORT_SYMBOL_GPL(pseudofs_create_device);
 
 /* Userspace rmdir when the filesystem has no ->user_rmdir hook */
 static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
@@ -472,7 +426,7 @@ struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 	if (!pfs->desc->ops || !pfs->desc->ops->user_mkdir || (mode & ~S_IALLUGO))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
-			       NULL, PSEUDOFS_PROXY_NONE, NULL,
+			       PSEUDOFS_PROXY_NONE, NULL,
 			       &pseudofs_user_dir_inode_operations);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
@@ -486,7 +440,7 @@ EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
  *	filesystem
  * @target: the path it points to, copied and freed with the inode; may be
  *	%NULL if @iops provides ->get_link
- * @iops: its inode operations, %NULL for the descriptor's
+ * @iops: its inode operations, %NULL for simple_symlink_inode_operations
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
  * -%EINVAL for an empty @target, a %NULL one without @iops, or a @mode
@@ -509,34 +463,12 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 			return ERR_PTR(-ENOMEM);
 	}
 	dentry = pseudofs_create(pfs, name, S_IFLNK | mode, parent,
-				 link, NULL, NULL, PSEUDOFS_PROXY_NONE, NULL, iops);
+				 link, NULL, PSEUDOFS_PROXY_NONE, NULL, iops);
 	if (IS_ERR(dentry))
 		kfree(link);
 	return dentry;
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
-
-/**
- * pseudofs_create_automount - create an automount point
- * @pfs: the pseudo filesystem; its ->d_ops must provide ->d_automount
- * @name: its name
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
- *	filesystem
- * @data: stored in ->i_private
- * @fsdata: stored in ->d_fsdata before the entry becomes visible, for
- *	->d_automount; not freed on failure
- *
- * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating().
- */
-struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
-					 const char *name,
-					 struct dentry *parent,
-					 void *data, void *fsdata)
-{
-	return pseudofs_create(pfs, name, 0, parent, data, fsdata, NULL,
-			       PSEUDOFS_PROXY_NONE, NULL, NULL);
-}
-EXPORT_SYMBOL_GPL(pseudofs_create_automount);
 
 /**
  * pseudofs_lookup - look up an existing entry
@@ -668,63 +600,3 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 	}
 }
 EXPORT_SYMBOL_GPL(pseudofs_remove);
-
-/**
- * pseudofs_change_name - rename an entry within its directory
- * @pfs: the pseudo filesystem
- * @dentry: the entry
- * @new_name: its new name, which must not exist in the directory
- *
- * As debugfs_change_name(): a move to another directory has no user.
- *
- * Return: 0; -%EINVAL for an entry of another filesystem or a %NULL
- * @new_name; -%EACCES, -%ENAMETOOLONG for a bad @new_name, see
- * pseudofs_start_creating(); -%ENOENT for an entry already removed;
- * -%EEXIST if @new_name exists (0 if it names @dentry itself); -%EBUSY
- * if the entry is mounted on.
- */
-int pseudofs_change_name(struct pseudofs *pfs, struct dentry *dentry,
-			 const char *new_name)
-{
-	struct renamedata rd = { .flags = RENAME_NOREPLACE };
-	struct name_snapshot old_name;
-	struct dentry *target;
-	struct inode *dir;
-	int err;
-
-	if (IS_ERR_OR_NULL(dentry) || IS_ERR_OR_NULL(new_name) ||
-	    dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry))
-		return -EINVAL;
-	rd.old_parent = dget_parent(dentry);
-	rd.new_parent = rd.old_parent;
-	target = lookup_noperm_unlocked(&QSTR(new_name), rd.new_parent);
-	err = PTR_ERR(target);
-	if (IS_ERR(target))
-		goto out;
-	err = start_renaming_two_dentries(&rd, dentry, target);
-	if (err) {
-		if (err == -EEXIST && target == dentry)
-			err = 0;	/* renamed to itself */
-		else if (d_unhashed(dentry))
-			err = -ENOENT;	/* removed */
-		goto put;
-	}
-	err = -EBUSY;
-	if (!d_mountpoint(dentry)) {
-		dir = d_inode(rd.old_parent);
-		take_dentry_name_snapshot(&old_name, dentry);
-		simple_rename_timestamp(dir, dentry, dir, rd.new_dentry);
-		d_move(dentry, rd.new_dentry);
-		fsnotify_move(dir, dir, &old_name.name, d_is_dir(dentry), NULL,
-			      dentry);
-		release_dentry_name_snapshot(&old_name);
-		err = 0;
-	}
-	end_renaming(&rd);
-put:
-	dput(target);
-out:
-	dput(rd.old_parent);
-	return err;
-}
-EXPORT_SYMBOL_GPL(pseudofs_change_name);

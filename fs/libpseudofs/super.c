@@ -102,8 +102,7 @@ static void pseudofs_destroy_inode(struct inode *inode)
 /* Does @pfs take uid=, gid= and mode=? */
 static bool pseudofs_owner_options(const struct pseudofs *pfs)
 {
-	return pfs->desc->options == PSEUDOFS_OPTIONS_STRICT ||
-	       pfs->desc->options == PSEUDOFS_OPTIONS_LAX;
+	return pfs->desc->options == PSEUDOFS_OPTIONS_STRICT;
 }
 
 /* Show the options that differ from their defaults. */
@@ -157,8 +156,7 @@ static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 /*
  * Parse one option into the context: uid=, gid= or mode= unless the
  * filesystem takes none, else one of its own (->parse_param).  What is
- * left is refused (-ENOPARAM: the VFS takes "source" and fails the rest),
- * or with PSEUDOFS_OPTIONS_LAX ignored.
+ * left is refused (-ENOPARAM: the VFS takes "source" and fails the rest).
  */
 static int pseudofs_parse_param(struct fs_context *fc,
 				struct fs_parameter *param)
@@ -175,13 +173,8 @@ static int pseudofs_parse_param(struct fs_context *fc,
 		if (opt != -ENOPARAM)
 			return min(opt, 0);
 	}
-	if (pfs->desc->ops && pfs->desc->ops->parse_param) {
-		opt = pfs->desc->ops->parse_param(fc, param);
-		if (opt != -ENOPARAM)
-			return opt;
-	}
-	if (pfs->desc->options == PSEUDOFS_OPTIONS_LAX && strcmp(param->key, "source"))
-		return 0;
+	if (pfs->desc->ops && pfs->desc->ops->parse_param)
+		return pfs->desc->ops->parse_param(fc, param);
 	return -ENOPARAM;
 }
 

@@ -39,7 +39,6 @@ enum pseudofs_instances {
  * enum pseudofs_options - the mount options a filesystem takes
  * @PSEUDOFS_OPTIONS_STRICT: uid=, gid=, mode= and the filesystem's own;
  *	anything else fails the mount or remount.
- * @PSEUDOFS_OPTIONS_LAX: the same, but anything else is ignored (debugfs).
  * @PSEUDOFS_OPTIONS_NONE: no uid=, gid= or mode=: only the filesystem's
  *	own (->parse_param), if any, and nothing shown for the others
  *	(securityfs, and filesystems that parse all their options
@@ -47,7 +46,6 @@ enum pseudofs_instances {
  */
 enum pseudofs_options {
 	PSEUDOFS_OPTIONS_STRICT,
-	PSEUDOFS_OPTIONS_LAX,
 	PSEUDOFS_OPTIONS_NONE,
 };
 
@@ -138,8 +136,8 @@ struct pseudofs_short_fops {
  *	pseudofs_fc_data(@fc), typically with fs_parse() on its own
  *	fs_parameter_spec; called for every option that is not uid=, gid= or
  *	mode= taken by the library.  Return 0, -%ENOPARAM for an option that
- *	is not the filesystem's (refused, or ignored with
- *	%PSEUDOFS_OPTIONS_LAX), or another negative errno that fails the
+ *	is not the filesystem's (refused: a filesystem that ignores
+ *	unknown options returns 0 for them), or another negative errno that fails the
  *	mount or remount, with a message logged by errorf() or invalfc().
  * @apply_options: applies pseudofs_fc_data(@fc) to @sb: to a new
  *	superblock (@fresh), after uid=, gid= and mode=, before
@@ -230,8 +228,6 @@ struct pseudofs_operations {
  *	pseudofs_create_user_dir() use its ->permission, ->getattr and
  *	->setattr
  * @file_iops: inode operations of regular files, may be %NULL
- * @link_iops: inode operations of symlinks, default
- *	simple_symlink_inode_operations
  * @inode_size: size of the per-filesystem inode structure, 0 for a bare
  *	inode
  * @inode_offset: offset of the struct inode within it
@@ -249,7 +245,6 @@ struct pseudofs_desc {
 	const struct inode_operations *root_iops;
 	const struct inode_operations *dir_iops;
 	const struct inode_operations *file_iops;
-	const struct inode_operations *link_iops;
 	size_t inode_size;
 	size_t inode_offset;
 };
@@ -326,29 +321,18 @@ pseudofs_create_file(struct pseudofs *pfs, const char *name, umode_t mode,
 
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
-struct dentry *pseudofs_create_device(struct pseudofs *pfs, const char *name,
-				      umode_t mode, struct dentry *parent,
-				      dev_t dev, void *data,
-				      const struct file_operations *fops);
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
 					umode_t mode, struct dentry *parent);
 struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 				       umode_t mode, struct dentry *parent,
 				       const char *target,
 				       const struct inode_operations *iops);
-struct dentry *pseudofs_create_automount(struct pseudofs *pfs,
-					 const char *name,
-					 struct dentry *parent,
-					 void *data, void *fsdata);
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent);
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
-int pseudofs_change_name(struct pseudofs *pfs, struct dentry *dentry,
-			 const char *new_name);
 
 int pseudofs_file_get(struct dentry *dentry);
 void pseudofs_file_put(struct dentry *dentry);
-const struct file_operations *pseudofs_real_fops(const struct file *file);
 void *pseudofs_file_aux(const struct file *file);
 bool pseudofs_full_proxy_covers(const struct file_operations *fops);
 void pseudofs_enter_cancellation(struct file *file,

@@ -10,7 +10,8 @@
  * context and ->apply_options into its instance data: a remount changes
  * those it names, but not stats=.  "pseudofs_test_key" makes one per key,
  * the key being what the case put in its state, takes the same options
- * and ignores unknown ones.  "pseudofs_test_replace" takes only its own,
+ * and ignores unknown ones, as debugfs does: its ->parse_param returns 0
+ * for them.  "pseudofs_test_replace" takes only its own,
  * and a remount sets them all, as binderfs's.  "pseudofs_test_keep" is
  * shaped like bpffs: it takes no uid=, gid= or mode= from the library but
  * parses them itself with a string option mask=, gives the root to the
@@ -517,15 +518,38 @@ static const struct dentry_operations pfi_key_dops = {
 	.d_revalidate	= pfi_d_revalidate,
 };
 
-/* The own options of pseudofs_test_mount; anything else ignored. */
+/*
+ * The own options of pseudofs_test_mount, and anything else ignored as
+ * debugfs ignores it: 0 for an option that is not its own, but for
+ * "source", which stays the VFS's.  Its errors still fail the request.
+ */
+static int pfi_key_parse_param(struct fs_context *fc,
+			       struct fs_parameter *param)
+{
+	int opt = pfi_parse_param(fc, param);
+
+	if (opt == -ENOPARAM && strcmp(param->key, "source"))
+		return 0;
+	return opt;
+}
+
+static const struct pseudofs_operations pfi_key_ops = {
+	.instance_key	= pfi_instance_key,
+	.new_instance	= pfi_new_instance,
+	.kill_instance	= pfi_kill_instance,
+	.parse_param	= pfi_key_parse_param,
+	.apply_options	= pfi_apply_options,
+	.show_options	= pfi_show_options,
+	.user_mkdir	= pfi_user_mkdir,
+};
+
 static const struct pseudofs_desc pfi_key_fs_desc = {
 	.magic		= 0x70667436,
 	.instances	= PSEUDOFS_PER_KEY,
-	.options	= PSEUDOFS_OPTIONS_LAX,
 	.default_mode	= 0700,
 	.fc_size	= sizeof(struct pfi_opts),
 	.instance_size	= sizeof(struct pfi_info),
-	.ops		= &pfi_ops,
+	.ops		= &pfi_key_ops,
 	.d_ops		= &pfi_key_dops,
 };
 
@@ -768,9 +792,8 @@ KUNIT_ARRAY_PARAM_DESC(pfi_own_option_refused,
 		       pfi_own_option_refused_params, desc);
 
 /*
- * An error of ->parse_param, or its -ENOPARAM without
- * PSEUDOFS_OPTIONS_LAX, fails the mount and the remount, where nothing
- * changes, uid= neither.
+ * An error of ->parse_param, or its -ENOPARAM, fails the mount and the
+ * remount, where nothing changes, uid= neither.
  */
 static void pfi_own_option_refused(struct kunit *test)
 {
@@ -997,8 +1020,8 @@ struct pfi_keys_param {
 static const struct pfi_keys_param pfi_parse_param_keys_params[] = {
 	/* uid=, gid= and mode= are the library's; bogus is refused */
 	{ "strict",	&pfi_mount_fs,	-EINVAL, "source,max,bogus" },
-	/* ... or ignored */
-	{ "lax",	&pfi_key_fs,	0,	"source,max,bogus" },
+	/* ... or ignored: ->parse_param returned 0 for it */
+	{ "ignores",	&pfi_key_fs,	0,	"source,max,bogus" },
 	/* the filesystem's, and uid= is none of its own */
 	{ "none",	&pfi_replace_fs, -EINVAL, "source,uid" },
 	/* the filesystem's, which takes uid=, gid= and mode= itself */
@@ -1013,7 +1036,8 @@ KUNIT_ARRAY_PARAM_DESC(pfi_parse_param_keys, pfi_parse_param_keys_params,
  * ->parse_param sees every option but the uid=, gid= and mode= the
  * library takes (and those too with PSEUDOFS_OPTIONS_NONE), "source"
  * included, which stays the VFS's when it says -ENOPARAM.  What it says
- * -ENOPARAM to is refused, or ignored with PSEUDOFS_OPTIONS_LAX.
+ * -ENOPARAM to is refused; a filesystem that ignores unknown options
+ * returns 0 for them.
  */
 static void pfi_parse_param_keys(struct kunit *test)
 {
@@ -1036,11 +1060,12 @@ static void pfi_parse_param_keys(struct kunit *test)
 }
 
 /*
- * PSEUDOFS_OPTIONS_LAX ignores only what ->parse_param says is not its
- * own: its errors fail the mount and the remount; "source" stays the
- * VFS's.
+ * A ->parse_param that returns 0 for an option ignores it, as debugfs's
+ * does (pseudofs_test_key), at mount and remount; one that says -ENOPARAM
+ * refuses it (pseudofs_test_mount).  An error it returns still fails the
+ * mount and the remount, and "source" still reaches the VFS.
  */
-static void pfi_lax_own_errors(struct kunit *test)
+static void pfi_ignore_unknown(struct kunit *test)
 {
 	struct pfi_state *st = test->priv;
 	struct fs_context *fc;
@@ -1048,6 +1073,8 @@ static void pfi_lax_own_errors(struct kunit *test)
 	int err;
 
 	st->key = &st->keys;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_mount_fs,
+						"bogus=1,max=9")), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_key_fs,
 						"bogus=1,max=101")), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pfi_mount(test, &pfi_key_fs,
@@ -1423,7 +1450,7 @@ static struct kunit_case pfi_cases[] = {
 	KUNIT_CASE(pfi_none_root_mode),
 	KUNIT_CASE(pfi_none_root_owner),
 	KUNIT_CASE_PARAM(pfi_parse_param_keys, pfi_parse_param_keys_gen_params),
-	KUNIT_CASE(pfi_lax_own_errors),
+	KUNIT_CASE(pfi_ignore_unknown),
 	KUNIT_CASE(pfi_apply_fresh),
 	KUNIT_CASE(pfi_apply_remount),
 	KUNIT_CASE(pfi_apply_found_key),

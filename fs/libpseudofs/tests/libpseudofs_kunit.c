@@ -2,12 +2,18 @@
 /*
  * KUnit tests for libpseudofs.
  *
- * Two filesystems of our own: "pseudofs_test" tolerates unknown options and
- * applies a remount to the root only, "pseudofs_test_all" rejects unknown
+ * Two filesystems of our own: "pseudofs_test" ignores unknown options, as
+ * debugfs does, with a ->parse_param that takes them all but "source", and
+ * applies a remount to the root only; "pseudofs_test_all" rejects unknown
  * options and applies a remount to every inode.  Both embed their inodes in
  * a larger structure.  Every case removes what it created, so that only the
  * root inode is left on each superblock at its end, and the options are
  * reset to the defaults before each case.
+ *
+ * What moved from the library into debugfs, its one user
+ * (debugfs_change_name(), debugfs_create_automount()), is tested on debugfs
+ * itself, in a directory of the case's own that a cleanup action removes;
+ * those cases are skipped without debugfs.
  *
  * What the library's hooks saw during a case is kept in the case's own
  * struct pft_state (test->priv, from kunit_kzalloc()).  Every entry a case
@@ -70,6 +76,8 @@ struct pft_inode {
  * @applied_fresh: those of them with @fresh
  * @parent: libpseudofs_fault: the directory each operation runs in
  * @child: libpseudofs_fault: the file in @parent
+ * @dchild: libpseudofs_fault: a file of debugfs, for the operations that
+ *	are debugfs's own
  */
 struct pft_state {
 	atomic_t evicted;
@@ -90,6 +98,7 @@ struct pft_state {
 	int applied_fresh;
 	struct dentry *parent;
 	struct dentry *child;
+	struct dentry *dchild;
 };
 
 /*
@@ -216,12 +225,17 @@ static void pft_remount_end(struct super_block *sb)
 	}
 }
 
-static struct vfsmount *pft_automount(struct path *path)
+/*
+ * pseudofs_test ignores the options that are not the library's, as debugfs
+ * does, but "source", which stays the VFS's.
+ */
+static int pft_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
-	return ERR_PTR(-ENODEV);
+	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
 }
 
 static const struct pseudofs_operations pft_ops = {
+	.parse_param	= pft_parse_param,
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
 	.remount_dir	= pft_remount_dir,
@@ -243,12 +257,10 @@ static const struct pseudofs_operations pft_ops_all = {
 
 static const struct dentry_operations pft_dops = {
 	.d_delete	= always_delete_dentry,
-	.d_automount	= pft_automount,
 };
 
 static const struct pseudofs_desc pft_fs_desc = {
 	.magic		= 0x70667431,
-	.options	= PSEUDOFS_OPTIONS_LAX,
 	.default_mode	= 0700,
 	.ops		= &pft_ops,
 	.d_ops		= &pft_dops,
@@ -359,12 +371,49 @@ static struct dentry *pft_symlink(struct kunit *test, const char *name,
 						       parent, target, NULL));
 }
 
-static struct dentry *pft_automount_dir(struct kunit *test, const char *name,
-					struct dentry *parent, void *data,
-					void *fsdata)
+KUNIT_DEFINE_ACTION_WRAPPER(pft_debugfs_remove, debugfs_remove, struct dentry *);
+
+/*
+ * A directory of @test's own in the root of debugfs, removed with all it
+ * holds by a cleanup action: the case must not remove it itself.  The
+ * case is skipped without debugfs.
+ */
+static struct dentry *pft_debugfs_dir(struct kunit *test)
 {
-	return pft_track(test, pseudofs_create_automount(&pft_fs, name, parent,
-							 data, fsdata));
+	static atomic_t seq = ATOMIC_INIT(0);
+	struct dentry *dir;
+	char name[48];
+
+	if (!debugfs_initialized())
+		kunit_skip(test, "no debugfs");
+	snprintf(name, sizeof(name), "libpseudofs-kunit-%d-%d",
+		 task_pid_nr(current), atomic_inc_return(&seq));
+	dir = debugfs_create_dir(name, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(dir));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pft_debugfs_remove,
+							dir), 0);
+	return dir;
+}
+
+/* A file of debugfs, removed with its directory from pft_debugfs_dir() */
+static struct dentry *pft_debugfs_file(struct kunit *test, const char *name,
+				       struct dentry *parent)
+{
+	struct dentry *d = debugfs_create_file(name, 0644, parent, &pft_data,
+					       &pft_fops);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(d));
+	return d;
+}
+
+static void pft_debugfs_expect_gone(struct kunit *test, const char *name,
+				    struct dentry *parent)
+{
+	struct dentry *d = debugfs_lookup(name, parent);
+
+	KUNIT_EXPECT_NULL(test, d);
+	if (!IS_ERR_OR_NULL(d))
+		dput(d);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(pft_mntput, mntput, struct vfsmount *);
@@ -628,21 +677,33 @@ static void pft_symlink_bad_target(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
+static struct vfsmount *pft_debugfs_automount(struct dentry *dentry,
+					      void *data)
+{
+	return ERR_PTR(-ENODEV);
+}
+
+/*
+ * debugfs_create_automount(), which moved from the library into debugfs,
+ * its one user: an empty directory that mounts when walked into, with
+ * what ->d_automount needs in place before it is visible.
+ */
 static void pft_create_automount(struct kunit *test)
 {
-	struct dentry *d;
+	struct dentry *top = pft_debugfs_dir(test), *d;
 
-	d = pft_automount_dir(test, "a", NULL, &pft_data, (void *)&pft_ops);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	d = debugfs_create_automount("a", top, pft_debugfs_automount,
+				     &pft_data);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(d));
 	KUNIT_EXPECT_TRUE(test, d_inode(d)->i_flags & S_AUTOMOUNT);
 	KUNIT_EXPECT_TRUE(test, d_is_dir(d));
+	KUNIT_EXPECT_TRUE(test, simple_empty(d));
 	KUNIT_EXPECT_TRUE(test, d->d_flags & DCACHE_NEED_AUTOMOUNT);
-	KUNIT_EXPECT_PTR_EQ(test, d->d_fsdata, (void *)&pft_ops);
+	KUNIT_EXPECT_NOT_NULL(test, d->d_fsdata);
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_private, (void *)&pft_data);
-	d->d_fsdata = NULL;
-	pseudofs_remove(&pft_fs, d);
-	pft_expect_gone(test, "a", NULL);
-	pft_expect_clean(test, &pft_fs);
+	KUNIT_EXPECT_PTR_EQ(test, d->d_parent, top);
+	debugfs_remove(d);
+	pft_debugfs_expect_gone(test, "a", top);
 }
 
 static void pft_eexist(struct kunit *test)
@@ -654,8 +715,6 @@ static void pft_eexist(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "x", NULL)), -EEXIST);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "x", NULL, "y")),
 			-EEXIST);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_automount_dir(test, "x", NULL, NULL,
-							NULL)), -EEXIST);
 	/* the failures left the original alone and unpinned nothing */
 	KUNIT_EXPECT_TRUE(test, d_really_is_positive(d));
 	KUNIT_EXPECT_PTR_EQ(test, d_inode(d)->i_fop, &pft_fops);
@@ -689,8 +748,6 @@ static void pft_err_parent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, "f", bad)), -EIO);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, "d", bad)), -EIO);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_symlink(test, "l", bad, "t")), -EIO);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_automount_dir(test, "a", bad, NULL,
-							NULL)), -EIO);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, "f", bad)),
 			-EIO);
 	pseudofs_remove(&pft_fs, bad);
@@ -748,7 +805,8 @@ struct pft_str_param {
 
 /*
  * Names that are not one path component, refused with -EACCES as
- * lookup_noperm() refuses them: by creation, lookup and a change of name.
+ * lookup_noperm() refuses them: by creation and lookup, and by
+ * debugfs_change_name() (pft_change_name_bad).
  */
 static const struct pft_str_param pft_bad_names_params[] = {
 	{ .desc = "empty",		.str = "" },
@@ -764,7 +822,6 @@ KUNIT_ARRAY_PARAM_DESC(pft_bad_names, pft_bad_names_params, desc);
 static void pft_bad_names(struct kunit *test)
 {
 	const struct pft_str_param *p = test->param_value;
-	struct dentry *f;
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_file(test, p->str, NULL)), -EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_dir(test, p->str, NULL)), -EACCES);
@@ -772,11 +829,6 @@ static void pft_bad_names(struct kunit *test)
 			-EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs, p->str, NULL)),
 			-EACCES);
-	f = pft_file(test, "f", NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, p->str), -EACCES);
-	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
-	pseudofs_remove(&pft_fs, f);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -796,6 +848,9 @@ static void pft_debugfs_error_parent(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_file("pft", 0444, bad, NULL,
 						      &pft_fops), bad);
 	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_symlink("pft", bad, "x"), bad);
+	KUNIT_EXPECT_PTR_EQ(test, debugfs_create_automount("pft", bad,
+							   pft_debugfs_automount,
+							   NULL), bad);
 	KUNIT_EXPECT_NULL(test, debugfs_lookup("pft", bad));
 }
 
@@ -1459,102 +1514,95 @@ static void pft_lookup_outlives_removal(struct kunit *test)
 	pft_expect_clean(test, &pft_fs);
 }
 
-/* An entry takes a new name in its directory, with all that is below it. */
+/*
+ * debugfs_change_name(), which stays debugfs's, its one user: an entry
+ * takes a new name in its directory, with all that is below it.
+ */
 static void pft_change_name(struct kunit *test)
 {
 	static const char long_name[] = "a-name-too-long-to-be-kept-inline";
-	struct pft_state *st = test->priv;
-	struct dentry *a = pft_dir(test, "a", NULL), *f, *sub, *r;
-	struct inode *root;
+	struct dentry *top = pft_debugfs_dir(test), *a, *f, *sub, *r;
 	unsigned int nlink;
 
-	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	f = pft_file(test, "f", a);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
-	sub = pft_dir(test, "sub", a);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(pft_file(test, "in", sub)));
-	root = d_inode(a->d_parent);
-	nlink = root->i_nlink;
+	a = debugfs_create_dir("a", top);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(a));
+	f = pft_debugfs_file(test, "f", a);
+	sub = debugfs_create_dir("sub", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(sub));
+	pft_debugfs_file(test, "in", sub);
+	nlink = d_inode(top)->i_nlink;
 
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "g"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(f, "%s", "g"), 0);
 	KUNIT_EXPECT_STREQ(test, f->d_name.name, "g");
 	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, a);
-	pft_expect_gone(test, "f", a);
-	r = pseudofs_lookup(&pft_fs, "g", a);
+	pft_debugfs_expect_gone(test, "f", a);
+	r = debugfs_lookup("g", a);
 	KUNIT_EXPECT_PTR_EQ(test, r, f);
-	if (!IS_ERR(r))
+	if (!IS_ERR_OR_NULL(r))
 		dput(r);
 	/* a directory keeps what is in it, and the links stay */
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, sub, "moved"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(sub, "%s", "moved"), 0);
 	KUNIT_EXPECT_EQ(test, d_inode(a)->i_nlink, 3);
-	r = pseudofs_lookup(&pft_fs, "in", sub);
-	KUNIT_EXPECT_FALSE(test, IS_ERR(r));
-	if (!IS_ERR(r))
+	r = debugfs_lookup("in", sub);
+	KUNIT_EXPECT_NOT_NULL(test, r);
+	if (!IS_ERR_OR_NULL(r))
 		dput(r);
 	/* a long name, kept outside the dentry, and back */
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, long_name), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(a, "%s", long_name), 0);
 	KUNIT_EXPECT_STREQ(test, a->d_name.name, long_name);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, "b"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(a, "%s", "b"), 0);
 	KUNIT_EXPECT_STREQ(test, a->d_name.name, "b");
 	/* its own name is no change */
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a, "b"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(a, "%s", "b"), 0);
 	KUNIT_EXPECT_STREQ(test, a->d_name.name, "b");
-	KUNIT_EXPECT_EQ(test, root->i_nlink, nlink);
-	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 4);
-	pseudofs_remove(&pft_fs, a);
-	KUNIT_EXPECT_EQ(test, pft_gone(st), 4);
-	pft_expect_clean(test, &pft_fs);
+	/* the name is formatted */
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(a, "%c%d", 'c', 7), 0);
+	KUNIT_EXPECT_STREQ(test, a->d_name.name, "c7");
+	KUNIT_EXPECT_PTR_EQ(test, a->d_parent, top);
+	r = debugfs_lookup("moved", a);
+	KUNIT_EXPECT_PTR_EQ(test, r, sub);
+	if (!IS_ERR_OR_NULL(r))
+		dput(r);
+	KUNIT_EXPECT_EQ(test, d_inode(top)->i_nlink, nlink);
 }
 
 static void pft_change_name_bad(struct kunit *test)
 {
-	struct dentry *a = pft_dir(test, "a", NULL), *sub, *f, *o;
+	struct dentry *a = pft_debugfs_dir(test), *sub, *f;
 	char *long_name = kunit_kzalloc(test, NAME_MAX + 2, GFP_KERNEL);
+	int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, long_name);
 	memset(long_name, 'x', NAME_MAX + 1);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	sub = pft_dir(test, "sub", a);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(sub));
-	f = pft_file(test, "f", a);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	sub = debugfs_create_dir("sub", a);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(sub));
+	f = pft_debugfs_file(test, "f", a);
 
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "sub"), -EEXIST);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, sub, "f"), -EEXIST);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "x/y"), -EACCES);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, ""), -EACCES);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, long_name),
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(f, "%s", "sub"), -EEXIST);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(sub, "%s", "f"), -EEXIST);
+	for (i = 0; i < ARRAY_SIZE(pft_bad_names_params); i++) {
+		const char *bad = pft_bad_names_params[i].str;
+
+		KUNIT_EXPECT_EQ_MSG(test, debugfs_change_name(f, "%s", bad),
+				    -EACCES, "name \"%s\"", bad);
+	}
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(f, "%s", long_name),
 			-ENAMETOOLONG);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, ERR_PTR(-EFAULT)),
-			-EINVAL);
-	/* no entry, the root, an entry of another filesystem */
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, NULL, "g"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, ERR_PTR(-EIO), "g"),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, a->d_parent, "g"),
-			-EINVAL);
-	o = pft_track(test, pseudofs_create_dir(&pft_fs_all, "o", 0755, NULL));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(o));
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, o, "g"), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, o->d_name.name, "o");
-	pseudofs_remove(&pft_fs_all, o);
+	/* no entry: nothing to do, 0 as in stock debugfs */
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(NULL, "%s", "g"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(ERR_PTR(-EIO), "%s", "g"), 0);
 	/* nothing moved */
 	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
 	KUNIT_EXPECT_STREQ(test, sub->d_name.name, "sub");
 	KUNIT_EXPECT_PTR_EQ(test, f->d_parent, a);
-	pft_expect_gone(test, "g", a);
-	/* a removed entry, held by its owner: -ENOENT, as the kernel-doc says */
+	pft_debugfs_expect_gone(test, "g", a);
+	/* a removed entry, held by its owner: -ENOENT */
 	dget(f);
-	pseudofs_remove(&pft_fs, f);
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, f, "g"), -ENOENT);
+	debugfs_remove(f);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(f, "%s", "g"), -ENOENT);
 	KUNIT_EXPECT_STREQ(test, f->d_name.name, "f");
-	pft_expect_gone(test, "g", a);
+	pft_debugfs_expect_gone(test, "g", a);
 	dput(f);
-	pseudofs_remove(&pft_fs, a);
-	pft_expect_clean(test, &pft_fs);
-	pft_expect_clean(test, &pft_fs_all);
 }
 
 static const struct pseudofs_desc pft_fs_extra_desc = {
@@ -1612,23 +1660,27 @@ static void pft_unregister_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_extra), 0);
 }
 
-static const struct inode_operations pft_link_iops = {
+static const struct inode_operations pft_get_link_ops = {
 	.get_link	= simple_get_link,
 };
 
-/* A symlink with a target, or with inode operations that make it up. */
+/*
+ * A symlink has the inode operations it is created with, else
+ * simple_symlink_inode_operations (pft_create_symlink): with a target, or
+ * with operations that make it up.
+ */
 static void pft_symlink_iops(struct kunit *test)
 {
 	struct dentry *l, *m;
 
 	l = pft_track(test, pseudofs_create_symlink(&pft_fs, "l", 0444, NULL,
-						    "d", &pft_link_iops));
+						    "d", &pft_get_link_ops));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
 	KUNIT_EXPECT_EQ(test, d_inode(l)->i_mode, S_IFLNK | 0444);
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_op, &pft_link_iops);
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(l)->i_op, &pft_get_link_ops);
 	KUNIT_EXPECT_STREQ(test, d_inode(l)->i_link, "d");
 	m = pft_track(test, pseudofs_create_symlink(&pft_fs, "m", 0444, NULL,
-						    NULL, &pft_link_iops));
+						    NULL, &pft_get_link_ops));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(m));
 	KUNIT_EXPECT_NULL(test, d_inode(m)->i_link);
 	/* no target and nothing to make one up; a type in the mode */
@@ -1642,52 +1694,6 @@ static void pft_symlink_iops(struct kunit *test)
 	pft_expect_gone(test, "x", NULL);
 	pseudofs_remove(&pft_fs, l);	/* frees its copy of the target */
 	pseudofs_remove(&pft_fs, m);
-	pft_expect_clean(test, &pft_fs);
-}
-
-static const struct file_operations pft_dev_fops = {
-	.owner		= THIS_MODULE,
-};
-
-/* Device nodes: type, number, data and fops as given, other types refused */
-static void pft_create_device(struct kunit *test)
-{
-	struct dentry *c, *b;
-
-	c = pft_track(test, pseudofs_create_device(&pft_fs, "c", S_IFCHR | 0600,
-						   NULL, MKDEV(10, 7),
-						   &pft_data, &pft_dev_fops));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
-	KUNIT_EXPECT_EQ(test, d_inode(c)->i_mode, S_IFCHR | 0600);
-	KUNIT_EXPECT_EQ(test, d_inode(c)->i_rdev, MKDEV(10, 7));
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(c)->i_private, &pft_data);
-	KUNIT_EXPECT_PTR_EQ(test, d_inode(c)->i_fop, &pft_dev_fops);
-	KUNIT_EXPECT_EQ(test, container_of(d_inode(c), struct pft_inode,
-					   vfs_inode)->cookie, PFT_COOKIE);
-	b = pft_track(test, pseudofs_create_device(&pft_fs, "b", S_IFBLK | 0640,
-						   NULL, MKDEV(8, 1), NULL,
-						   NULL));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	KUNIT_EXPECT_EQ(test, d_inode(b)->i_mode, S_IFBLK | 0640);
-	KUNIT_EXPECT_EQ(test, d_inode(b)->i_rdev, MKDEV(8, 1));
-	KUNIT_EXPECT_NULL(test, d_inode(b)->i_private);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "x", 0600,
-							      NULL, 0, NULL,
-							      NULL)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "x",
-							      S_IFREG | 0600,
-							      NULL, 0, NULL,
-							      NULL)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_create_device(&pft_fs, "c",
-							      S_IFCHR | 0600,
-							      NULL, 0, NULL,
-							      NULL)),
-			-EEXIST);
-	pft_expect_gone(test, "x", NULL);
-	pseudofs_remove(&pft_fs, c);
-	pseudofs_remove(&pft_fs, b);
 	pft_expect_clean(test, &pft_fs);
 }
 
@@ -2440,7 +2446,6 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_register_twice),
 	KUNIT_CASE(pft_unregister_cycle),
 	KUNIT_CASE(pft_symlink_iops),
-	KUNIT_CASE(pft_create_device),
 	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
 	KUNIT_CASE(pft_user_dir_errors),
 	KUNIT_CASE(pft_user_dir_default_rmdir),
@@ -2600,8 +2605,9 @@ static unsigned int pft_fail_left(void)
 }
 
 /*
- * A fresh state and the options reset; each operation runs in directory
- * "p" that holds file "f".
+ * A fresh state and the options reset; each operation of the library runs
+ * in directory "p" that holds file "f" (debugfs's own in a directory of
+ * debugfs: see struct pft_fault_op).
  */
 static int pft_fault_init(struct kunit *test)
 {
@@ -2628,6 +2634,8 @@ static int pft_fault_init(struct kunit *test)
  * @done: whether it was done in full although an allocation failed
  * @undo: undo what succeeded
  * @may_apply: a failure may leave its new options in force
+ * @debugfs: it is debugfs's own, on a file "f" of debugfs (st->dchild)
+ *	made before the first failure, in a directory of the case's own
  *
  * A mount applies its options in ->get_tree(), before the VFS allocates
  * the mount itself: failing that allocation may leave the new options in
@@ -2646,6 +2654,7 @@ struct pft_fault_op {
 	bool (*done)(struct kunit *test, void *made);
 	void (*undo)(struct kunit *test, void *made);
 	bool may_apply;
+	bool debugfs;
 };
 
 /* What pft_run_mount() asks for. */
@@ -2709,15 +2718,6 @@ static long pft_run_symlink(struct kunit *test, void **made)
 						      NULL));
 }
 
-static long pft_run_automount(struct kunit *test, void **made)
-{
-	struct pft_state *st = test->priv;
-
-	return pft_made(made, pseudofs_create_automount(&pft_fs, "a",
-							st->parent, NULL,
-							NULL));
-}
-
 static long pft_run_lookup(struct kunit *test, void **made)
 {
 	struct pft_state *st = test->priv;
@@ -2730,13 +2730,14 @@ static long pft_run_lookup(struct kunit *test, void **made)
 	return PTR_ERR(d) == -ENOENT ? 0 : PTR_ERR(d);
 }
 
+/* debugfs_change_name(), debugfs's own, of its file "f" */
 static long pft_run_change_name(struct kunit *test, void **made)
 {
 	struct pft_state *st = test->priv;
-	int err = pseudofs_change_name(&pft_fs, st->child, pft_long_name);
+	int err = debugfs_change_name(st->dchild, "%s", pft_long_name);
 
 	if (err)
-		KUNIT_EXPECT_STREQ(test, st->child->d_name.name, "f");
+		KUNIT_EXPECT_STREQ(test, st->dchild->d_name.name, "f");
 	return err;
 }
 
@@ -2744,14 +2745,14 @@ static bool pft_done_change_name(struct kunit *test, void *made)
 {
 	struct pft_state *st = test->priv;
 
-	return !strcmp(st->child->d_name.name, pft_long_name);
+	return !strcmp(st->dchild->d_name.name, pft_long_name);
 }
 
 static void pft_undo_change_name(struct kunit *test, void *made)
 {
 	struct pft_state *st = test->priv;
 
-	KUNIT_EXPECT_EQ(test, pseudofs_change_name(&pft_fs, st->child, "f"), 0);
+	KUNIT_EXPECT_EQ(test, debugfs_change_name(st->dchild, "%s", "f"), 0);
 }
 
 static long pft_run_mount(struct kunit *test, void **made)
@@ -2842,14 +2843,12 @@ static const struct pft_fault_op pft_fault_ops[] = {
 		.name = "symlink", .run = pft_run_symlink,
 		.done = pft_done_entry, .undo = pft_undo_entry,
 	}, {
-		.name = "automount", .run = pft_run_automount,
-		.done = pft_done_entry, .undo = pft_undo_entry,
-	}, {
 		.name = "lookup", .run = pft_run_lookup,
 		.done = pft_done_nothing, .undo = pft_undo_nothing,
 	}, {
 		.name = "change_name", .run = pft_run_change_name,
 		.done = pft_done_change_name, .undo = pft_undo_change_name,
+		.debugfs = true,
 	}, {
 		.name = "mount", .run = pft_run_mount,
 		.done = pft_done_mount, .undo = pft_undo_mount,
@@ -2878,6 +2877,8 @@ static void pft_fault(struct kunit *test)
 		kunit_skip(test, "failslab not armed: %s", pft_failslab.why);
 	KUNIT_ASSERT_TRUE_MSG(test, pft_failslab_armed(),
 			      "fail-nth does not fail GFP_KERNEL allocations");
+	if (op->debugfs)
+		st->dchild = pft_debugfs_file(test, "f", pft_debugfs_dir(test));
 	for (n = 1; n <= 64; n++) {
 		void *made = NULL;
 		unsigned int left;

@@ -21,6 +21,7 @@
 #include <linux/poll.h>
 
 #include "../internal.h"
+#include "libpseudofs_kunit_export.h"
 
 /**
  * struct pfp_state - one case's state, in test->priv
@@ -330,7 +331,7 @@ static void pfp_open_after_remove(struct kunit *test)
 	st->refuse = 0;
 	f = pfp_open(test, d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
-	KUNIT_EXPECT_PTR_EQ(test, pseudofs_real_fops(f), &pfp_fops);
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_kunit_real_fops(f), &pfp_fops);
 	KUNIT_EXPECT_EQ(test, pfp_read_file(f), 4);
 
 	dget(d);
@@ -494,7 +495,7 @@ static void pfp_full_missing(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, g);
 	KUNIT_EXPECT_PTR_EQ(test, f->f_op, g->f_op);
 	KUNIT_EXPECT_PTR_EQ(test, g->f_op, d_inode(r)->i_fop);
-	KUNIT_EXPECT_PTR_EQ(test, pseudofs_real_fops(g), &pfp_read_fops);
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_kunit_real_fops(g), &pfp_read_fops);
 
 	KUNIT_EXPECT_EQ(test, pfp_read_file(g), 4);
 	KUNIT_EXPECT_EQ(test, pfp_write_file(g), -EINVAL);
@@ -544,7 +545,8 @@ static void pfp_short(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, f->private_data, (void *)st);
 	KUNIT_EXPECT_PTR_EQ(test, f->f_op, d_inode(d)->i_fop);
 	KUNIT_EXPECT_NULL(test, f->f_op->release);
-	KUNIT_EXPECT_NULL(test, pseudofs_real_fops(f));
+	KUNIT_EXPECT_PTR_EQ(test, pseudofs_guard(d_inode(d))->short_fops,
+			    &pfp_short_fops);
 	KUNIT_EXPECT_PTR_EQ(test, pseudofs_file_aux(f), (void *)&aux);
 
 	KUNIT_EXPECT_EQ(test, pfp_read_file(f), 4);
@@ -692,3 +694,4 @@ kunit_test_suite(pfp_suite);
 
 MODULE_DESCRIPTION("KUnit tests for libpseudofs's removal safety");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
