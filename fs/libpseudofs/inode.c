@@ -22,6 +22,22 @@
 #include "../internal.h"	/* find_next_child() */
 #include "internal.h"
 
+/**
+ * pseudofs_registered - whether a pseudo filesystem is up
+ * @pfs: its descriptor
+ *
+ * Return: true from the end of a successful pseudofs_register() to the
+ * start of pseudofs_unregister().
+ */
+bool pseudofs_registered(const struct pseudofs *pfs)
+{
+	const struct pseudofs_state *state = READ_ONCE(pfs->state);
+
+	/* pairs with the release at the end of pseudofs_register() */
+	return state && smp_load_acquire(&state->registered);
+}
+EXPORT_SYMBOL_GPL(pseudofs_registered);
+
 /*
  * Check @name and @parent; a %NULL parent is the root of a single
  * instance.  The name itself is checked by the lookup that follows, as

@@ -63,14 +63,18 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 
 	if (!p)
 		return NULL;
-	memset(p, 0, sizeof(struct pseudofs_guard));
+	/* the other fields of the guard are set when a proxy is */
+	((struct pseudofs_guard *)p)->users = NULL;
+	((struct pseudofs_guard *)p)->aux = NULL;
 	p += PSEUDOFS_GUARD_SIZE;
 	inode = p + pfs->desc->inode_offset;
 	/* what the filesystem puts around the inode starts out zeroed */
-	memset(p, 0, pfs->desc->inode_offset);
-	memset(p + end, 0, pfs->state->inode_size - end);
-	if (pfs->desc->inode_offset)
+	if (end < pfs->state->inode_size)
+		memset(p + end, 0, pfs->state->inode_size - end);
+	if (pfs->desc->inode_offset) {
+		memset(p, 0, pfs->desc->inode_offset);
 		inode_init_once(inode);
+	}
 	return inode;
 }
 
@@ -576,22 +580,6 @@ out_free:
 	return err;
 }
 EXPORT_SYMBOL_GPL(pseudofs_register);
-
-/**
- * pseudofs_registered - whether a pseudo filesystem is up
- * @pfs: its descriptor
- *
- * Return: true from the end of a successful pseudofs_register() to the
- * start of pseudofs_unregister().
- */
-bool pseudofs_registered(const struct pseudofs *pfs)
-{
-	const struct pseudofs_state *state = READ_ONCE(pfs->state);
-
-	/* pairs with the release at the end of pseudofs_register() */
-	return state && smp_load_acquire(&state->registered);
-}
-EXPORT_SYMBOL_GPL(pseudofs_registered);
 
 /*
  * Is anything of @pfs still in use?  Its type is unregistered.  Besides
