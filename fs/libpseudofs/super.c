@@ -22,9 +22,6 @@
 #include <linux/string_choices.h>
 #include "internal.h"
 
-/* Tags the key of a dead per-key superblock in its ->s_fs_info */
-#define PSEUDOFS_DEAD_KEY	1UL
-
 enum { Opt_uid, Opt_gid, Opt_mode };
 
 static const struct fs_parameter_spec pseudofs_param_specs[] = {
@@ -346,20 +343,11 @@ static int pseudofs_test_any(struct super_block *sb, struct fs_context *fc)
 	return 1;
 }
 
-/*
- * Called under sb_lock, so inside an RCU read-side section, also for a
- * superblock whose ->kill_sb is running or done: sget_fc() keeps testing
- * it until it is dead, and waits for its death on a match.  Its info may
- * be gone by then, its key left in its place (pseudofs_kill_sb()).
- */
 static int pseudofs_test_key(struct super_block *sb, struct fs_context *fc)
 {
-	struct pseudofs_sb_info *new = fc->s_fs_info;
-	unsigned long old = (unsigned long)READ_ONCE(sb->s_fs_info);
+	struct pseudofs_sb_info *sbi = sb->s_fs_info, *new = fc->s_fs_info;
 
-	if (old & PSEUDOFS_DEAD_KEY)
-		return old == ((unsigned long)new->key | PSEUDOFS_DEAD_KEY);
-	return ((struct pseudofs_sb_info *)old)->key == new->key;
+	return sbi->key == new->key;
 }
 
 /*
@@ -378,12 +366,8 @@ static int pseudofs_get_tree(struct fs_context *fc)
 	struct super_block *sb;
 	int err;
 
-	if (pfs->desc->instances == PSEUDOFS_PER_KEY) {
+	if (pfs->desc->instances == PSEUDOFS_PER_KEY)
 		sbi->key = pfs->desc->ops->instance_key(fc);
-		/* its low bit tags a dead superblock's: see pseudofs_kill_sb() */
-		if (WARN_ON_ONCE((unsigned long)sbi->key & PSEUDOFS_DEAD_KEY))
-			return -EINVAL;
-	}
 	sb = sget_fc(fc, test[pfs->desc->instances], set_anon_super_fc);
 	if (IS_ERR(sb))
 		return PTR_ERR(sb);
@@ -481,25 +465,18 @@ EXPORT_SYMBOL_GPL(pseudofs_fc_data);
 
 /*
  * The persistent entries go with the superblock, in kill_anon_super().
- * A mount may still test a per-key superblock after this (see
- * pseudofs_test_key()): its key, tagged, takes the place of the info,
- * which goes after a grace period.
+ * Its info may go right after: kill_anon_super() marks the superblock
+ * SB_DEAD under sb_lock (kill_super_notify()), and sget_fc() calls no
+ * test on a dead one, so a mount's pseudofs_test_key() never sees it.
  */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
-	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 
 	if (sb->s_root && ops && ops->kill_instance)
 		ops->kill_instance(sb);
 	kill_anon_super(sb);
-	if (sbi && pseudofs_of(sb)->desc->instances == PSEUDOFS_PER_KEY) {
-		WRITE_ONCE(sb->s_fs_info,
-			   (void *)((unsigned long)sbi->key | PSEUDOFS_DEAD_KEY));
-		kfree_rcu_mightsleep(sbi);
-	} else {
-		kfree(sbi);
-	}
+	kfree(sb->s_fs_info);
 }
 
 /* Refuse a description whose fields contradict each other. */

@@ -123,9 +123,9 @@ struct pseudofs_short_fops {
 /**
  * struct pseudofs_operations - a filesystem's hooks, all optional
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
- *	gets, from its context (e.g. @fc->user_ns): the address of an
- *	object (its lowest bit clear), which the filesystem keeps alive as
- *	long as the superblock (which holds @fc->user_ns already).
+ *	gets, from its context (e.g. @fc->user_ns).  The filesystem keeps
+ *	the key alive as long as the superblock: the superblock holds
+ *	@fc->user_ns already.
  * @new_instance: called when a mount made a new superblock, after its
  *	options were applied, to create its first entries under @root.
  *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
