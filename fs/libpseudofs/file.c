@@ -2,15 +2,13 @@
 /*
  * file.c - keeping a pseudo filesystem's files safe from their removal
  *
- * A file's operations reach what its owner keeps behind ->i_private, and
- * the owner frees that once pseudofs_remove() returned.  Operations that
- * run between pseudofs_file_get() and pseudofs_file_put() are waited for
- * by the removal, and those that start after it fail.  The proxies of
- * enum pseudofs_proxy take that bracket around a file's own operations;
- * a client can take it itself.  The scheme is debugfs's (Nicolai Stange,
- * 2016), made available to every client: the count of users is allocated
- * on first use, beside the inode, and the removal waits for it with no
- * directory locked.  The full and short proxies are static operations
+ * A file's operations reach what its owner keeps behind ->i_private, freed
+ * once pseudofs_remove() returned.  The removal waits for operations between
+ * pseudofs_file_get() and pseudofs_file_put(); those starting after it fail.
+ * The proxies of enum pseudofs_proxy take that bracket around a file's own
+ * operations; a client can take it itself.  The scheme is debugfs's (Nicolai
+ * Stange, 2016), for every client, with the count of users allocated on first
+ * use beside the inode.  The full and short proxies are static operations
  * whose methods look at a mask of the real ones, as 7.3 debugfs's.
  */
 
@@ -49,7 +47,7 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	init_completion(&users->drained);
 	mutex_init(&users->lock);
 	INIT_LIST_HEAD(&users->cancellations);
-	/* a full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
+	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
 	old = cmpxchg(&g->users, NULL, users);
 	if (old) {
 		mutex_destroy(&users->lock);
@@ -124,10 +122,9 @@ EXPORT_SYMBOL_GPL(pseudofs_file_aux);
  * @file: the file, inside pseudofs_file_get() and pseudofs_file_put()
  * @c: on the caller's stack, its ->cancel set
  *
- * An operation that can block for long (on hardware, on another task)
- * enters a cancellation: a removal that waits for it calls ->cancel(),
- * after which the operation should call pseudofs_leave_cancellation() and
- * return soon.  ->cancel() is only ever called by a removal.
+ * An operation that can block for long (on hardware, on another task) enters
+ * a cancellation; only a removal waiting for it calls ->cancel(), after which
+ * the operation should call pseudofs_leave_cancellation() and return soon.
  */
 void pseudofs_enter_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c)
@@ -278,9 +275,8 @@ void pseudofs_free_users(struct inode *inode)
 }
 
 /*
- * Inside the bracket, check that the file may be opened and take a
- * reference to the module of its real operations, if it has any (the
- * short proxy has not).
+ * Inside the bracket, check that the file may be opened and take a reference
+ * to the module of its real operations, if any (the short proxy has none).
  */
 static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 				   const struct file_operations *real_fops)
@@ -336,9 +332,9 @@ static const struct file_operations pseudofs_open_proxy_fops = {
 };
 
 /*
- * Enter the bracket for a method of the full or short proxy: 0, or what
- * the method returns in place of the real one, which the file lacks
- * (@missing, as debugfs's, removed or not) or may no longer call (-%EIO).
+ * Enter the bracket for a full or short proxy method: 0, or what it returns
+ * instead: @missing if the file lacks it (removed or not), else -EIO if it is
+ * removed, or -ENOMEM.
  */
 static int pseudofs_proxy_enter(struct file *file, unsigned int method,
 				int missing)
@@ -446,10 +442,7 @@ out:
 	return err;
 }
 
-/*
- * ->release always runs, removed or not, so that nothing leaks; it must
- * not rely on ->i_private any more.
- */
+/* Runs removed or not, so nothing leaks: ->release must not use ->i_private */
 static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 {
 	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
@@ -534,11 +527,10 @@ static const struct file_operations pseudofs_short_proxy_fops = {
  * pseudofs_full_proxy_covers - whether the full proxy carries all of @fops
  * @fops: a file's operations
  *
- * %PSEUDOFS_PROXY_FULL gives an open file ->llseek, ->read, ->write, ->poll,
- * ->unlocked_ioctl and ->release of @fops, and nothing else: a file whose
- * operations have another method (->mmap, ->compat_ioctl, ->read_iter, ...)
- * would lose it.  A filesystem whose files had no proxy before can give
- * such a file %PSEUDOFS_PROXY_OPEN instead.
+ * %PSEUDOFS_PROXY_FULL carries only ->llseek, ->read, ->write, ->poll,
+ * ->unlocked_ioctl and ->release: a file with another method (->mmap,
+ * ->compat_ioctl, ->read_iter, ...) would lose it.  A filesystem whose files
+ * had no proxy before can give such a file %PSEUDOFS_PROXY_OPEN instead.
  *
  * Return: true if @fops has no method beyond those.
  */
@@ -565,11 +557,10 @@ bool pseudofs_full_proxy_covers(const struct file_operations *fops)
 EXPORT_SYMBOL_GPL(pseudofs_full_proxy_covers);
 
 /*
- * Give @inode, a new regular file, @fops or a proxy of them, and @aux;
- * @proxy and @fops were checked by the pseudofs_create_file*() functions:
- * for %PSEUDOFS_PROXY_SHORT, @fops are a struct pseudofs_short_fops.  The
- * methods the full and short proxies call are noted now, while the file
- * cannot be removed yet, not at the first open.
+ * Give @inode, a new regular file, @fops or a proxy of them, and @aux; the
+ * pseudofs_create_file*() functions checked @proxy and @fops (a struct
+ * pseudofs_short_fops for %PSEUDOFS_PROXY_SHORT).  The methods the proxies
+ * call are noted now, while the file cannot be removed yet, not at open.
  */
 void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
 			const void *fops, const void *aux)

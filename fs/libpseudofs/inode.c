@@ -3,13 +3,9 @@
  * inode.c - creating, looking up and removing entries of a pseudo filesystem
  *
  * The tree lives in the dcache: every entry is a persistent dentry
- * (d_make_persistent()) until pseudofs_remove() makes it discardable.
- * Creation works in whichever superblock its parent belongs to; only a
- * PSEUDOFS_SINGLE filesystem, whose superblock the internal mount of
- * pseudofs_register() keeps, has a default parent.  Creation locks the
- * parent directory from pseudofs_start_creating() to
- * pseudofs_end_creating(), which are libfs's simple_start_creating() and
- * simple_done_creating() in the right superblock.
+ * (d_make_persistent()) until pseudofs_remove() makes it discardable.  An
+ * entry is created in its parent's superblock, the parent locked from
+ * pseudofs_start_creating() to pseudofs_end_creating().
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -39,9 +35,8 @@ bool pseudofs_registered(const struct pseudofs *pfs)
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
 /*
- * Check @name and @parent; a %NULL parent is the root of a single
- * instance.  The name itself is checked by the lookup that follows, as
- * lookup_noperm() checks it.
+ * Check @name and @parent (%NULL: a single instance's root); the lookup that
+ * follows checks the name itself, as lookup_noperm() does.
  */
 static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 				 struct dentry **parent)
@@ -69,11 +64,10 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
  * @parent: directory to create it in, %NULL for the root of a
  *	%PSEUDOFS_SINGLE filesystem
  *
- * simple_start_creating() in the right superblock.  On success @parent is
- * locked and the negative dentry returned must be passed to
- * pseudofs_end_creating(), once made positive with d_make_persistent(), or
- * to pseudofs_failed_creating().  The kernel creates entries for itself:
- * the calling task's permission on @parent is not checked.
+ * simple_start_creating() in the right superblock, for the kernel: the task's
+ * permission on @parent is not checked.  On success @parent is locked, and
+ * the negative dentry returned goes to pseudofs_end_creating() once made
+ * positive with d_make_persistent(), or to pseudofs_failed_creating().
  *
  * Return: the dentry, or ERR_PTR(-%EACCES) for a bad @name (empty, "." or
  * "..", or with a '/'), -%ENAMETOOLONG for one longer than %NAME_MAX,
@@ -127,12 +121,11 @@ EXPORT_SYMBOL_GPL(pseudofs_end_creating);
  * @sb: its superblock
  * @mode: file type and permissions, or 0 to leave them to the caller
  *
- * The inode gets a fresh number, current times, and the inode and file
- * operations the descriptor gives for the type in @mode.  With
- * @pseudofs_desc.remount_all it also gets the owner of the superblock's
- * uid= and gid=, so that an entry made after a mount or remount is owned
- * like those made before; otherwise it is root's, as the root's options
- * concern the root only.
+ * The inode gets a fresh number, current times, and the descriptor's inode
+ * and file operations for the type in @mode.  With @pseudofs_desc.remount_all
+ * it also gets the owner of the superblock's uid= and gid=, so that an entry
+ * made after a mount or remount is owned like those made before; otherwise
+ * it is root's, as the root's options concern the root only.
  *
  * Return: the inode, or %NULL if out of memory.
  */
@@ -166,10 +159,7 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 }
 EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 
-/*
- * Attach @inode to the new entry @dentry, calling the ->init_inode hook,
- * accounting directory links and notifying, and unlock its parent.
- */
+/* Attach @inode to the new entry @dentry and unlock its parent. */
 static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 					   struct inode *inode)
 {
@@ -278,8 +268,7 @@ EXPORT_SYMBOL_GPL(pseudofs_create_file_short);
  * @pfs: the pseudo filesystem
  * @name: its name
  * @mode: its permissions
- * @parent: its parent directory, %NULL for the root of a %PSEUDOFS_SINGLE
- *	filesystem
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
  * -%EINVAL for a @mode with a file type.
@@ -302,12 +291,12 @@ static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
 }
 
 /*
- * Call a client's userspace mkdir or rmdir @hook on @dentry and a copy of
- * its name, with its parent @dir and the @victim of an rmdir unlocked, and
- * lock them again as the VFS had them.  The VFS holds references to both.
- * The hooks of a filesystem run one at a time: none can remove what
- * another is still filling in, and the second of two racing mkdirs (or
- * rmdirs) of one name fails as it would have under the VFS's locks.
+ * Call a userspace mkdir or rmdir @hook on @dentry and a copy of its name,
+ * with its parent @dir and an rmdir's @victim unlocked (the VFS holds
+ * references to both), then lock them again as the VFS had them.  Hooks run
+ * one at a time: none can remove what another is still filling in, and the
+ * second of two racing mkdirs (or rmdirs) of one name fails as under the
+ * VFS's locks.
  */
 static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 				  struct inode *dir, struct dentry *dentry,
@@ -340,11 +329,10 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 }
 
 /*
- * ->mkdir of the directories of pseudofs_create_user_dir(): the ->user_mkdir
- * hook, with @dir unlocked.  The hook makes @dentry itself positive: the
- * name looked up again finds it.  Returns NULL, or ERR_PTR() of what the
- * hook returns, -EEXIST if a racing mkdir made @dentry meanwhile, or
- * -ENOMEM.
+ * ->mkdir of pseudofs_create_user_dir()'s directories: ->user_mkdir, which
+ * makes @dentry positive itself (the name looked up again finds it).  Returns
+ * NULL, or ERR_PTR() of the hook's error, -EEXIST if a racing mkdir made
+ * @dentry meanwhile, or -ENOMEM.
  */
 static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
 					      struct inode *dir,
@@ -358,10 +346,9 @@ static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
 }
 
 /*
- * ->rmdir of those directories: the ->user_rmdir hook with @dir and @dentry
- * unlocked, or without one the removal of @dentry and all below it.
- * Returns what the hook returns, 0 without one, -ENOENT if a racing rmdir
- * removed @dentry meanwhile, or -ENOMEM.
+ * ->rmdir of those directories: ->user_rmdir, or without one the removal of
+ * @dentry and all below.  Returns the hook's result (0 without one), -ENOENT
+ * if a racing rmdir removed @dentry meanwhile, or -ENOMEM.
  */
 static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
@@ -371,10 +358,7 @@ static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 				      dentry, d_inode(dentry));
 }
 
-/*
- * The other operations of those directories are the filesystem's
- * directories' own (tracefs's decide ownership), or the VFS's defaults.
- */
+/* The rest: the filesystem's dir_iops (tracefs's decide owners), or defaults */
 static int pseudofs_user_dir_permission(struct mnt_idmap *idmap,
 					struct inode *inode, int mask)
 {
@@ -418,17 +402,14 @@ static const struct inode_operations pseudofs_user_dir_inode_operations = {
 };
 
 /**
- * pseudofs_create_user_dir - create a directory userspace may mkdir and rmdir in
- * @pfs: the pseudo filesystem; its ->user_mkdir and ->user_rmdir hooks do
- *	the work
+ * pseudofs_create_user_dir - make a directory userspace may mkdir and rmdir in
+ * @pfs: the pseudo filesystem, whose ->user_mkdir and ->user_rmdir do the work
  * @name: its name
  * @mode: its permissions
- * @parent: its parent directory, %NULL for the root of a %PSEUDOFS_SINGLE
- *	filesystem
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  *
- * The directory looks names up as simple_lookup() does, calls the hooks
- * for mkdir and rmdir, and the ->permission, ->getattr and ->setattr of
- * @pfs's directory operations if it has them.
+ * Names are looked up as by simple_lookup(); ->permission, ->getattr and
+ * ->setattr are those of @pfs's directory operations, if it has them.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
  * -%EINVAL if @pfs has no ->user_mkdir hook, -%ENOENT if it is not
@@ -452,8 +433,7 @@ EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
  * @pfs: the pseudo filesystem
  * @name: its name
  * @mode: its permissions (debugfs's are 0777, securityfs's 0444)
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
- *	filesystem
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  * @target: the path it points to, copied and freed with the inode; may be
  *	%NULL if @iops provides ->get_link
  * @iops: its inode operations, %NULL for simple_symlink_inode_operations
@@ -490,18 +470,16 @@ EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
  * pseudofs_lookup - look up an existing entry
  * @pfs: the pseudo filesystem
  * @name: its name
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE
- *	filesystem
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  *
- * lookup_noperm_positive_unlocked() in the right superblock.  The dentry
- * stays valid for as long as the caller holds it, even once it is removed;
- * the superblock of a %PSEUDOFS_SINGLE filesystem lives as long as it is
- * registered, another one only until it is unmounted.  As for creation,
- * the calling task's permission on @parent is not checked.
+ * lookup_noperm_positive_unlocked() in the right superblock: the task's
+ * permission on @parent is not checked.  The dentry stays valid as long as
+ * the caller holds it, even once removed; the superblock of a
+ * %PSEUDOFS_SINGLE filesystem lives while it is registered, another only
+ * until it is unmounted.
  *
- * Return: the dentry, to be released with dput(), or an ERR_PTR():
- * -%ENOENT if there is no such entry, see pseudofs_start_creating() for
- * the others.
+ * Return: the dentry, to be released with dput(), or an ERR_PTR(): -%ENOENT
+ * if there is no such entry, see pseudofs_start_creating() for the others.
  */
 struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 			       struct dentry *parent)
@@ -515,11 +493,10 @@ struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
 EXPORT_SYMBOL_GPL(pseudofs_lookup);
 
 /*
- * Unhash @victim and detach whatever is mounted on or below it.  A file
- * that nothing is mounted on is only dropped: d_set_mounted() refuses an
- * unhashed dentry under the same ->d_lock, so nothing can be mounted on it
- * afterwards, and d_invalidate()'s walks for children and submounts would
- * find nothing.
+ * Unhash @victim and detach whatever is mounted on or below it.  A file with
+ * nothing mounted on it is only dropped: d_set_mounted() refuses an unhashed
+ * dentry under the same ->d_lock, so nothing can be mounted on it afterwards,
+ * and d_invalidate()'s walks for children and submounts would find nothing.
  */
 static void pseudofs_unhash(struct dentry *victim)
 {
@@ -536,10 +513,9 @@ static void pseudofs_unhash(struct dentry *victim)
 }
 
 /*
- * Take @victim out of its parent @dir, locked.  Whoever finds it still
- * hashed removes it; a second remover finds it unhashed and does nothing,
- * so the parent's link count and the tree's reference are dropped once.
- * A file still in use goes on @drain.
+ * Take @victim out of its parent @dir, locked.  Only the remover that finds
+ * it still hashed does so, dropping the parent's link count and the tree's
+ * reference once.  A file still in use goes on @drain.
  */
 static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
 			    struct list_head *drain)
@@ -560,17 +536,16 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
  * @pfs: the pseudo filesystem
  * @dentry: the entry; nothing is done for %NULL or an ERR_PTR()
  *
- * Removes the children before their directory, each with the directory
- * locked, and makes each discardable, as simple_recursive_removal() does.
- * Then, with no directory locked, waits for the users of the files removed
- * that are inside pseudofs_file_get() and pseudofs_file_put() (see enum
- * pseudofs_proxy).  The caller's own reference to @dentry, if any, stays.
- * Removing an entry that is already gone, or racing with another removal
- * of it or of a directory above it, is harmless while @dentry is still
- * valid: whoever finds an entry still hashed removes it, and the others
- * leave it alone (simple_recursive_removal() would drop its parent's link
- * again).  The first removal drops the tree's reference, so a second one
- * needs a reference of the caller's own (from pseudofs_lookup()).
+ * Removes children before their directory, each with the directory locked,
+ * and makes each discardable, as simple_recursive_removal() does; then, with
+ * no directory locked, waits for the removed files' users inside
+ * pseudofs_file_get() and pseudofs_file_put() (see enum pseudofs_proxy).  The
+ * caller's own reference to @dentry, if any, stays.  Removing an entry
+ * already gone, or racing with another removal of it or of a directory above
+ * it, is harmless while @dentry is valid: only one removal unlinks each entry
+ * (simple_recursive_removal() would drop its parent's link again).  The first
+ * drops the tree's reference, so a second needs the caller's own (from
+ * pseudofs_lookup()).
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {

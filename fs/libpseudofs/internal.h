@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * internal.h - what libpseudofs keeps for itself
- *
- * A client sees its struct pseudofs and the functions of
- * <linux/libpseudofs.h>; the state below is reached only from here.
+ * internal.h - what libpseudofs keeps for itself: a client sees only its
+ * struct pseudofs and the functions of <linux/libpseudofs.h>.
  */
 #ifndef _FS_LIBPSEUDOFS_INTERNAL_H
 #define _FS_LIBPSEUDOFS_INTERNAL_H
@@ -55,7 +53,8 @@ struct pseudofs_users {
 /**
  * struct pseudofs_guard - what the library keeps in front of every inode
  * @real_fops: the own operations of a file with the open or full proxy
- * @short_fops: those of a file with the short proxy
+ * @short_fops: those of a file with the short proxy; the inode's ->i_fop, a
+ *	proxy of file.c's, tells which of the two is meant, if any
  * @users: allocated by the first pseudofs_file_get(), freed with the inode
  * @aux: what pseudofs_file_aux() returns
  * @methods: for the full and short proxies, which methods the file's own
@@ -64,9 +63,6 @@ struct pseudofs_users {
  *	may have gone with their module
  * @rcu: frees the slab object, which the guard starts, once the inode is
  *	destroyed: ->destroy_inode is done with the other fields by then
- *
- * Which of @real_fops and @short_fops is meant, if any, the inode's
- * ->i_fop says: a proxy of file.c's.
  */
 struct pseudofs_guard {
 	union {

@@ -2,11 +2,10 @@
 /*
  * super.c - superblocks, mount options and inodes of a pseudo filesystem
  *
- * A filesystem has one superblock (PSEUDOFS_SINGLE), one per mount or one
- * per key; each has a struct pseudofs_sb_info in ->s_fs_info with the
- * options in force.  Options are parsed into the fs_context and only
- * applied to the superblock once the whole mount or remount request
- * parsed, so a bad option changes nothing.
+ * Each superblock has a struct pseudofs_sb_info in ->s_fs_info with the
+ * options in force.  Options are parsed into the fs_context and applied only
+ * once the whole mount or remount request parsed, so a bad one changes
+ * nothing.
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -37,17 +36,15 @@ static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
 }
 
 /*
- * An inode of the library sits in one slab object with what the library
- * keeps for it, in front: struct pseudofs_guard, then the filesystem's
- * inode structure.  The guard starting the object lets the object be freed
- * from the guard alone, after an RCU grace period, without looking at the
- * superblock, which may be gone by then: kfree() takes objects of any
- * slab, and kmem_cache_destroy() waits for kfree_rcu() in flight.
- *
- * Inodes that start their structure (every client but the KUnit test's
- * one) are set up once, when the slab makes the object, as other
- * filesystems' inode caches do: inode_init_once() is a memset of the whole
- * inode, and no small cost under emulation.
+ * An inode shares its slab object with what the library keeps for it: struct
+ * pseudofs_guard first, then the filesystem's inode structure.  The guard
+ * starting the object lets it be freed from the guard alone, after an RCU
+ * grace period, without looking at the superblock, which may be gone by
+ * then: kfree() takes objects of any slab, and kmem_cache_destroy() waits for
+ * kfree_rcu() in flight.  Inodes that start their structure (all but the
+ * KUnit test's) are set up once, when the slab makes the object, as other
+ * inode caches do: inode_init_once() memsets the whole inode, no small cost
+ * under emulation.
  */
 static void pseudofs_inode_ctor(void *p)
 {
@@ -158,8 +155,7 @@ static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 }
 
 /*
- * Parse one option into the context: uid=, gid= or mode= unless the
- * filesystem takes none, else one of its own (->parse_param).  What is
+ * uid=, gid= or mode= unless the filesystem takes none, else its own; what is
  * left is refused (-ENOPARAM: the VFS takes "source" and fails the rest).
  */
 static int pseudofs_parse_param(struct fs_context *fc,
@@ -184,19 +180,17 @@ static int pseudofs_parse_param(struct fs_context *fc,
 
 /*
  * Give every inode the new owner, then let the filesystem follow in its
- * directories.
- *
- * Every inode not on its way out gets the owner, even one its creator is
- * still setting up: pseudofs_new_inode() gave it the owner in force under
- * its ->i_lock, so whichever of the two takes that lock last writes the new
- * owner.  ->remount_dir only sees directories attached to a dentry: one
- * whose dentry is gone cannot be reached by anybody, one still being set up
- * is its creator's.  Each inode is changed under its ->i_lock, taken
- * anyway to look at it, so that the walk neither holds nor locks the
- * inodes it changes, as stock tracefs's walk under RCU did not.  It lets
- * go of the list only to reschedule, holding the inode it is at so that
- * its place stays.  New inodes are added at the head of ->s_inodes, so
- * walking from the tail also visits the ones created while it let go.
+ * directories.  Every inode not on its way out gets the owner, even one its
+ * creator is still setting up: pseudofs_new_inode() gave it the owner in
+ * force under its ->i_lock, so whichever of the two takes that lock last
+ * writes the new owner.  ->remount_dir only sees directories attached to a
+ * dentry: one whose dentry is gone is unreachable, one still being set up is
+ * its creator's.  Each inode is changed under its ->i_lock, taken anyway to
+ * look at it, so that the walk neither holds nor locks the inodes it
+ * changes, as stock tracefs's walk under RCU did not.  It lets go of the
+ * list only to reschedule, holding the inode it is at so that its place
+ * stays.  New inodes are added at the head of ->s_inodes, so walking from
+ * the tail also visits those created while it let go.
  */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
@@ -237,10 +231,7 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 		ops->remount_end(sb);
 }
 
-/*
- * Apply uid=, gid= and mode= of a context to a superblock: all of them to
- * a new one, only those given to one in use.
- */
+/* Apply uid=, gid= and mode=: all to a new @sb, those given to one in use */
 static void pseudofs_apply(struct super_block *sb,
 			   const struct pseudofs_fc_info *fci, bool remount)
 {
@@ -267,9 +258,8 @@ static void pseudofs_apply(struct super_block *sb,
 }
 
 /*
- * Apply a context to a superblock in use: a remount, or a mount that found
- * it.  The filesystem's own options go first, so that one it refuses
- * leaves everything as it was; then uid=, gid= and mode=, those given.
+ * A remount, or a mount that found @sb: the filesystem's own options first,
+ * so that one it refuses changes nothing, then the uid=, gid= and mode= given.
  */
 static int pseudofs_change(struct fs_context *fc, struct super_block *sb)
 {
@@ -350,10 +340,7 @@ static int pseudofs_test_key(struct super_block *sb, struct fs_context *fc)
 	return sbi->key == new->key;
 }
 
-/*
- * Find or make the superblock of a mount, as vfs_get_super() does: a
- * mount that finds one in use applies the options given to it.
- */
+/* As vfs_get_super(), but a mount finding a superblock applies its options */
 static int pseudofs_get_tree(struct fs_context *fc)
 {
 	static int (* const test[])(struct super_block *, struct fs_context *) = {
@@ -398,10 +385,9 @@ static const struct fs_context_operations pseudofs_context_ops = {
  * pseudofs_init_fs_context - set up a context to mount or remount
  * @fc: the filesystem context
  *
- * Default ->init_fs_context of a registered pseudo filesystem.  A wrapper
- * may refuse the mount first, or, once this returned, start
- * pseudofs_fc_data() from other values than zero (binderfs's defaults,
- * pstore's kmsg_bytes in force, bpffs's mounter as the owner).
+ * Default ->init_fs_context.  A wrapper may refuse the mount first, or, once
+ * this returned, start pseudofs_fc_data() from non-zero values (binderfs's
+ * defaults, pstore's kmsg_bytes in force, bpffs's mounter as the owner).
  *
  * Return: 0 or -%ENOMEM.
  */
@@ -415,15 +401,14 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 		return -ENOMEM;
 	fci->opts.mode = pfs->desc->default_mode;
 	/*
-	 * The superblock's, if the mount makes one.  A mount of the one
-	 * superblock of %PSEUDOFS_SINGLE finds it: pseudofs_fill_super()
-	 * allocates it for the first.
+	 * For the superblock the mount makes.  %PSEUDOFS_SINGLE's is found by
+	 * all mounts but the first, for which pseudofs_fill_super() makes it.
 	 */
 	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE &&
 	    pfs->desc->instances != PSEUDOFS_SINGLE) {
 		fc->s_fs_info = pseudofs_new_sbi(pfs);
 		if (!fc->s_fs_info) {
-			/* ->free is not called for a context that failed here */
+			/* ->free is not called for a context failing here */
 			kfree(fci);
 			return -ENOMEM;
 		}
@@ -451,8 +436,7 @@ EXPORT_SYMBOL_GPL(pseudofs_instance_data);
  * pseudofs_fc_data - the filesystem's part of a mount or remount context
  * @fc: the context
  *
- * Where ->parse_param stores the filesystem's own options as it parses
- * them, for ->apply_options to apply.
+ * Where ->parse_param stores the filesystem's own options for ->apply_options.
  *
  * Return: @pseudofs_desc.fc_size bytes, zeroed when @fc was set up and freed
  * with it.
@@ -464,10 +448,9 @@ void *pseudofs_fc_data(const struct fs_context *fc)
 EXPORT_SYMBOL_GPL(pseudofs_fc_data);
 
 /*
- * The persistent entries go with the superblock, in kill_anon_super().
- * Its info may go right after: kill_anon_super() marks the superblock
- * SB_DEAD under sb_lock (kill_super_notify()), and sget_fc() calls no
- * test on a dead one, so a mount's pseudofs_test_key() never sees it.
+ * kill_anon_super() takes the persistent entries, then marks @sb SB_DEAD
+ * under sb_lock (kill_super_notify()); sget_fc() calls no test on a dead
+ * one, so pseudofs_test_key() never sees the info freed right after.
  */
 static void pseudofs_kill_sb(struct super_block *sb)
 {
@@ -498,11 +481,10 @@ static int pseudofs_check(const struct pseudofs *pfs)
 		 !(desc->ops && desc->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
 	/*
-	 * The internal mount holds the module until pseudofs_unregister():
-	 * registered from the module's init, it would keep its exit from
-	 * ever running.  A module may still register one for a while and
-	 * unregister it itself (a KUnit suite, from its suite_init and
-	 * suite_exit).
+	 * The internal mount holds the module until pseudofs_unregister(), so
+	 * one registered from the module's init would keep its exit from ever
+	 * running.  A module may still register one for a while and unregister
+	 * it itself (a KUnit suite, from its suite_init and suite_exit).
 	 */
 	else if (desc->instances == PSEUDOFS_SINGLE && pfs->type.owner &&
 		 module_is_coming(pfs->type.owner))
@@ -518,11 +500,10 @@ static int pseudofs_check(const struct pseudofs *pfs)
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
  *
- * Completes @pfs->type, creates the inode slab and registers the
- * filesystem.  A %PSEUDOFS_SINGLE filesystem is also mounted internally:
- * that mount, and with it the single superblock, stays until
- * pseudofs_unregister(), so creating, looking up and removing entries need
- * no pin of their own.
+ * Completes @pfs->type, creates the inode slab and registers the filesystem.
+ * A %PSEUDOFS_SINGLE one is also mounted internally, keeping its superblock
+ * until pseudofs_unregister(): entries need no pin of their own to be
+ * created, looked up or removed.
  *
  * Return: 0, -%EBUSY if @pfs is registered already, -%EINVAL if its fields
  * contradict each other, or a negative errno.
@@ -587,9 +568,8 @@ out_free:
 EXPORT_SYMBOL_GPL(pseudofs_register);
 
 /*
- * Is anything of @pfs still in use?  Its type is unregistered.  Besides
- * entries and user mounts, a dentry somebody holds (from pseudofs_lookup(),
- * removed since or not) keeps its inode on the superblock.
+ * Is anything of @pfs, type unregistered, in use?  A dentry held from
+ * pseudofs_lookup(), removed or not, keeps its inode on the superblock too.
  */
 static bool pseudofs_busy(struct pseudofs *pfs)
 {
@@ -613,9 +593,8 @@ static bool pseudofs_busy(struct pseudofs *pfs)
  * Everything created in @pfs must have been removed, every dentry looked
  * up released, and nothing may be creating entries in it any more.
  *
- * Return: 0, -%EINVAL if @pfs is not registered, or -%EBUSY (and nothing
- * changed) if entries are left, a dentry is still held, or userspace still
- * has it mounted.
+ * Return: 0, -%EINVAL if @pfs is not registered, or -%EBUSY (changing nothing)
+ * if entries are left, a dentry is still held, or userspace has it mounted.
  */
 int pseudofs_unregister(struct pseudofs *pfs)
 {

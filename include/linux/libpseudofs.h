@@ -2,14 +2,11 @@
 /*
  * libpseudofs.h - a library for in-kernel pseudo filesystems
  *
- * A pseudo filesystem keeps its whole tree in the dcache and takes uid=,
- * gid= and mode= mount options, plus any of its own.  It has one
- * superblock for the whole system (debugfs, tracefs), one per mount
- * (binderfs, bpffs) or one per key such as a namespace (binfmt_misc).
- * The plumbing lives in fs/libpseudofs/; a filesystem describes itself
- * with a struct pseudofs and keeps only its policy.  Not to be confused
- * with <linux/pseudo_fs.h>, init_pseudo() for unmountable kernel-internal
- * filesystems such as sockfs and pipefs.
+ * A pseudo filesystem keeps its whole tree in the dcache and takes uid=, gid=
+ * and mode= mount options plus any of its own.  The plumbing lives in
+ * fs/libpseudofs/; a filesystem describes itself with a struct pseudofs and
+ * keeps only its policy.  Not to be confused with <linux/pseudo_fs.h>,
+ * init_pseudo() for unmountable kernel-internal filesystems (sockfs, pipefs).
  */
 #ifndef _LINUX_LIBPSEUDOFS_H
 #define _LINUX_LIBPSEUDOFS_H
@@ -22,12 +19,13 @@ struct pseudofs_state;
 
 /**
  * enum pseudofs_instances - how the superblocks of a filesystem are made
- * @PSEUDOFS_SINGLE: one for the whole system, made by pseudofs_register()
- *	and kept by an internal mount; a %NULL parent means its root.
- * @PSEUDOFS_PER_MOUNT: a new one for every mount.
- * @PSEUDOFS_PER_KEY: one for each value ->instance_key() returns, for
- *	example a user or network namespace; mounts with the same key share
- *	it.
+ * @PSEUDOFS_SINGLE: one for the whole system (debugfs, tracefs), made by
+ *	pseudofs_register() and kept by an internal mount; a %NULL parent
+ *	means its root.
+ * @PSEUDOFS_PER_MOUNT: a new one for every mount (binderfs, bpffs).
+ * @PSEUDOFS_PER_KEY: one for each value ->instance_key() returns, e.g. a
+ *	user or network namespace (binfmt_misc); mounts with the same key
+ *	share it.
  */
 enum pseudofs_instances {
 	PSEUDOFS_SINGLE,
@@ -39,10 +37,9 @@ enum pseudofs_instances {
  * enum pseudofs_options - the mount options a filesystem takes
  * @PSEUDOFS_OPTIONS_STRICT: uid=, gid=, mode= and the filesystem's own;
  *	anything else fails the mount or remount.
- * @PSEUDOFS_OPTIONS_NONE: no uid=, gid= or mode=: only the filesystem's
- *	own (->parse_param), if any, and nothing shown for the others
- *	(securityfs, and filesystems that parse all their options
- *	themselves).
+ * @PSEUDOFS_OPTIONS_NONE: only the filesystem's own (->parse_param), if
+ *	any, and no uid=, gid= or mode= taken or shown (securityfs, and
+ *	filesystems that parse all their options themselves).
  */
 enum pseudofs_options {
 	PSEUDOFS_OPTIONS_STRICT,
@@ -51,29 +48,26 @@ enum pseudofs_options {
 
 /**
  * enum pseudofs_proxy - how a regular file is kept safe from its removal
- * @PSEUDOFS_PROXY_NONE: not at all: the file's operations run as given,
- *	and may run after pseudofs_remove() returned.
+ * @PSEUDOFS_PROXY_NONE: not at all: the file's operations run as given, and
+ *	may run after pseudofs_remove() returned.
  * @PSEUDOFS_PROXY_OPEN: ->open runs between pseudofs_file_get() and
  *	pseudofs_file_put() and fails with -%ENOENT once the file is removed;
  *	the other operations take that bracket themselves where they need it.
  * @PSEUDOFS_PROXY_FULL: ->open, ->read, ->write, ->llseek, ->poll and
  *	->unlocked_ioctl all run inside the bracket and fail with -%EIO (->poll
- *	with %EPOLLHUP) once the file is removed; ->release always runs.  An
- *	open file has those methods whatever the file's own operations have:
- *	one they lack fails as debugfs's does, removed or not, with -%EINVAL
- *	(->read, ->write), -%ESPIPE (->llseek), -%ENOTTY (->unlocked_ioctl)
- *	or %DEFAULT_POLLMASK (->poll).  No other method is carried: see
- *	pseudofs_full_proxy_covers().
- * @PSEUDOFS_PROXY_SHORT: the proxy of a file made with a struct
- *	pseudofs_short_fops by pseudofs_create_file_short(): ->open is
+ *	with %EPOLLHUP) once the file is removed; ->release always runs.  A
+ *	method the file's own operations lack fails as debugfs's does, removed
+ *	or not: -%EINVAL (->read, ->write), -%ESPIPE (->llseek), -%ENOTTY
+ *	(->unlocked_ioctl) or %DEFAULT_POLLMASK (->poll).  No other method is
+ *	carried: see pseudofs_full_proxy_covers().
+ * @PSEUDOFS_PROXY_SHORT: for pseudofs_create_file_short(): ->open is
  *	simple_open(), and it, ->read, ->write and ->llseek run as with
  *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no
- *	->release: the module of the operations removes the file before it
- *	goes.
+ *	->release: the operations' module removes the file before it goes.
  *
  * pseudofs_remove() of a proxied file waits, with no directory locked, for
- * the operations in the bracket to return, so that once it returned
- * nothing reaches the file's ->i_private through it any more.
+ * the operations in the bracket to return, so that afterwards nothing
+ * reaches the file's ->i_private through it.
  */
 enum pseudofs_proxy {
 	PSEUDOFS_PROXY_NONE,
@@ -103,9 +97,7 @@ struct pseudofs_cancellation {
  * @write: as &file_operations.write, may be %NULL
  * @llseek: as &file_operations.llseek, may be %NULL
  *
- * Enough for most files of a debugging interface, without the module
- * reference and the ->release of a struct file_operations: see
- * %PSEUDOFS_PROXY_SHORT.
+ * Enough for most files of a debugging interface: see %PSEUDOFS_PROXY_SHORT.
  */
 struct pseudofs_short_fops {
 	ssize_t (*read)(struct file *file, char __user *buf, size_t len,
@@ -123,69 +115,56 @@ struct pseudofs_short_fops {
 /**
  * struct pseudofs_operations - a filesystem's hooks, all optional
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
- *	gets, from its context (e.g. @fc->user_ns).  The filesystem keeps
- *	the key alive as long as the superblock: the superblock holds
- *	@fc->user_ns already.
- * @new_instance: called when a mount made a new superblock, after its
- *	options were applied, to create its first entries under @root.
- *	An error fails the mount.  Never called for %PSEUDOFS_SINGLE, whose
- *	entries are made once pseudofs_register() returned.
+ *	gets, from its context (e.g. @fc->user_ns, which the superblock holds
+ *	already); the filesystem keeps it alive as long as the superblock.
+ * @new_instance: after a mount made a superblock and applied its options,
+ *	creates its first entries under @root; an error fails the mount.  Not
+ *	for %PSEUDOFS_SINGLE, whose entries are made after pseudofs_register().
  * @kill_instance: called when a superblock goes, before its entries do,
  *	also one whose mount failed in ->apply_options or ->new_instance.
  * @parse_param: parses one of the filesystem's own mount options into
- *	pseudofs_fc_data(@fc), typically with fs_parse() on its own
- *	fs_parameter_spec; called for every option that is not uid=, gid= or
- *	mode= taken by the library.  Return 0, -%ENOPARAM for an option that
- *	is not the filesystem's (refused: a filesystem that ignores
- *	unknown options returns 0 for them), or another negative errno that fails the
- *	mount or remount, with a message logged by errorf() or invalfc().
- * @apply_options: applies pseudofs_fc_data(@fc) to @sb: to a new
- *	superblock (@fresh), after uid=, gid= and mode=, before
- *	->new_instance; or to one in use, by a remount or by a mount that
- *	found it, before uid=, gid= and mode=; @fc->purpose tells the two
- *	apart (%FS_CONTEXT_FOR_RECONFIGURE for a remount).  An error fails
- *	the mount or remount, and must leave @sb as it was.  Called with
- *	@sb->s_umount held; may sleep.  A filesystem whose options start
- *	from values other than zero sets them in its own ->init_fs_context
- *	(see pseudofs_init_fs_context()).
- * @show_options: shows the filesystem's own options in /proc/mounts;
- *	uid=, gid= and mode= are shown by the library before, unless
- *	%PSEUDOFS_OPTIONS_NONE.
- * @init_inode: sets up a new inode before its dentry becomes positive;
- *	called with the parent directory locked, for the entries the
- *	library creates in one call (pseudofs_create_file() and its
- *	siblings); entries made in steps are set up by their maker alone.
+ *	pseudofs_fc_data(@fc), typically with fs_parse() and its own
+ *	fs_parameter_spec; called for every option but the library's uid=,
+ *	gid= and mode=.  Return 0, -%ENOPARAM for an option not the
+ *	filesystem's (refused: to ignore unknown options, return 0 for them),
+ *	or another negative errno, logged by errorf() or invalfc(), that fails
+ *	the mount or remount.
+ * @apply_options: applies pseudofs_fc_data(@fc) to @sb: to a new superblock
+ *	(@fresh) after uid=, gid= and mode=, before ->new_instance; or, before
+ *	uid=, gid= and mode=, to one in use, by a remount (@fc->purpose is
+ *	%FS_CONTEXT_FOR_RECONFIGURE) or a mount that found it.  An error fails
+ *	the mount or remount and must leave @sb as it was.  Called with
+ *	@sb->s_umount held; may sleep.  Non-zero defaults: see struct pseudofs.
+ * @show_options: shows the filesystem's own options in /proc/mounts, after
+ *	the library's uid=, gid= and mode= (unless %PSEUDOFS_OPTIONS_NONE).
+ * @init_inode: sets up a new inode before its dentry becomes positive, with
+ *	the parent locked; only for entries the library creates in one call
+ *	(pseudofs_create_file() and siblings), not for those made in steps.
  * @inode_evicted: called when an inode leaves memory: once its entry was
  *	removed and the last file open on it closed, or when its superblock
  *	goes.  Releases what @inode->i_private keeps; may sleep.
- * @user_mkdir: userspace mkdir of @name in a directory that
- *	pseudofs_create_user_dir() made; @dentry is the VFS's negative
- *	dentry.  Called with the directory unlocked (the VFS holds a
- *	reference to it, @dentry->d_parent), so that the hook can create the
- *	new directory and what goes in it with pseudofs_create_dir() and
- *	friends.  @name is a copy, freed when the hook returns.  Return 0 or
- *	a negative errno.
- * @user_rmdir: userspace rmdir of @dentry, named @name, in such a
- *	directory; called as @user_mkdir, with @dentry unlocked too.
- *	Without it, rmdir removes @dentry and everything below with
- *	pseudofs_remove().
+ * @user_mkdir: userspace mkdir of @name in a directory of
+ *	pseudofs_create_user_dir(); @dentry is the VFS's negative dentry.
+ *	Called with the directory unlocked (the VFS holds a reference to it,
+ *	@dentry->d_parent), so the hook can create the new directory and its
+ *	contents with pseudofs_create_dir() and friends.  @name is a copy,
+ *	freed when the hook returns.  Return 0 or a negative errno.
+ * @user_rmdir: userspace rmdir of @dentry, named @name, in such a directory,
+ *	called as @user_mkdir with @dentry unlocked too.  Without it, rmdir
+ *	removes @dentry and everything below with pseudofs_remove().  The two
+ *	hooks run one at a time: none can remove what another is filling in.
  * @remount_begin: with @pseudofs_desc.remount_all, called before a remount
  *	with uid= or gid= walks the inodes of @sb; @set holds the
  *	PSEUDOFS_OPT_* bits given.  May sleep.
- * @remount_dir: called for every directory of the walk that is attached
- *	to a dentry, under its ->i_lock, after its owner was reset, to update
- *	what the directory keeps for entries it has not created yet.  Must
- *	not sleep.  The dentry may go as soon as ->i_lock is dropped: what it
- *	alone keeps alive can be followed here if @remount_begin holds off
- *	its release.
+ * @remount_dir: called for every directory of the walk that is attached to a
+ *	dentry, under its ->i_lock, after its owner was reset, to update what it
+ *	keeps for entries it has not created yet.  Must not sleep.  The dentry
+ *	may go once ->i_lock is dropped: what it alone keeps alive can be
+ *	followed here if @remount_begin holds off its release.
  * @remount_end: called after the walk.
- * @may_open: called by the proxies of enum pseudofs_proxy before the real
- *	->open, inside the bracket, with the file's own operations (%NULL
- *	for the short proxy): return 0, or a negative errno that fails the
- *	open (debugfs's lockdown).
- *
- * The @user_mkdir and @user_rmdir hooks of a filesystem run one at a
- * time: none can remove what another is still filling in.
+ * @may_open: called by the proxies before the real ->open, inside the
+ *	bracket, with the file's own operations (%NULL for the short proxy):
+ *	return 0, or a negative errno that fails the open (debugfs's lockdown).
  */
 struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
@@ -221,15 +200,12 @@ struct pseudofs_operations {
  *	zeroed when the superblock is made; see pseudofs_instance_data()
  * @ops: hooks, may be %NULL
  * @d_ops: dentry operations of the superblock, may be %NULL
- * @root_iops: inode operations of the root, default
- *	simple_dir_inode_operations
- * @dir_iops: inode operations of the other directories, default
- *	simple_dir_inode_operations; the directories of
- *	pseudofs_create_user_dir() use its ->permission, ->getattr and
+ * @root_iops: inode operations of the root, default simple_dir_inode_operations
+ * @dir_iops: inode operations of the other directories, same default; those
+ *	of pseudofs_create_user_dir() use its ->permission, ->getattr and
  *	->setattr
  * @file_iops: inode operations of regular files, may be %NULL
- * @inode_size: size of the per-filesystem inode structure, 0 for a bare
- *	inode
+ * @inode_size: size of the per-filesystem inode structure, 0 for a bare inode
  * @inode_offset: offset of the struct inode within it
  */
 struct pseudofs_desc {
