@@ -474,9 +474,10 @@ EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
  *
  * lookup_noperm_positive_unlocked() in the right superblock: the task's
  * permission on @parent is not checked.  The dentry stays valid as long as
- * the caller holds it, even once removed; the superblock of a
- * %PSEUDOFS_SINGLE filesystem lives while it is registered, another only
- * until it is unmounted.
+ * the caller holds it, even once removed, but it pins no mount: the
+ * superblock of a %PSEUDOFS_SINGLE filesystem lives while it is
+ * registered, another only until its last unmount, before which the
+ * caller must have put the dentry (the VFS then reports it "still in use").
  *
  * Return: the dentry, to be released with dput(), or an ERR_PTR(): -%ENOENT
  * if there is no such entry, see pseudofs_start_creating() for the others.
