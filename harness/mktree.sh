@@ -16,6 +16,18 @@ pristine=$1 out=$2 repo=$3 spatch=${4:-}
 die() { echo "mktree: $*" >&2; exit 1; }
 [ -f "$pristine/Makefile" ] || die "no pristine tree at $pristine"
 
+# What the tree's first commit was laid from: a tree laid from another base
+# (an older package, or another kernel left in build/ by an earlier run) is
+# laid anew, or the patches for this base would not apply to its files.
+base_id="base: $(basename "$pristine") $(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' \
+	"$pristine/Makefile" | paste -sd.) $(stat -c %Y "$pristine/.unpacked" 2>/dev/null || echo -)"
+if [ -d "$out/.git" ]; then
+	laid=$(git -C "$out" log -1 --format=%s pristine 2>/dev/null || echo "no tag pristine")
+	if [ "$laid" != "$base_id" ]; then
+		echo "mktree: $out was laid from '$laid', not '$base_id': laying it anew" >&2
+		rm -rf "$out"
+	fi
+fi
 if [ ! -d "$out/.git" ]; then
 	rm -rf "$out"
 	mkdir -p "$out"
@@ -26,7 +38,7 @@ if [ ! -d "$out/.git" ]; then
 	git -C "$out" config core.autocrlf false
 	git -C "$out" config gc.auto 0
 	git -C "$out" add -A -f .
-	git -C "$out" commit -q -m "base: $(basename "$pristine")"
+	git -C "$out" commit -q -m "$base_id"
 	git -C "$out" tag -f pristine >/dev/null
 fi
 
