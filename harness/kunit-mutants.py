@@ -122,7 +122,8 @@ MUTANTS = [
      ('pfi_user_dir_iops',)),
     ('file.c', 'a removal does not wait for the users of its files',
      '\t\tpseudofs_drain_one(users);\n', '',
-     ('pfp_remove_waits_for_read', 'pfp_short_remove_waits', 'pfp_cancellation', 'pfp_get_put')),
+     ('pfp_remove_waits_for_read', 'pfp_short_remove_waits', 'pfp_cancellation', 'pfp_get_put',
+      'pfp_second_remover_waits')),
     # the bracket the three proxies' ->open take; the file's users drop
     # below zero (a refcount warning), which no case looks at
     ('file.c', 'a proxy opens a removed file',
@@ -168,10 +169,18 @@ MUTANTS = [
     # What else a second remover could do again is the parent's link
     # (mutant 1) or the tree's reference, a use-after-free no case would
     # survive.
+    # issue 36: a second removal returns at once, as before 7.3's port did
+    ('inode.c', 'a second removal of an entry does not wait for its users',
+     '\t\tpseudofs_drain(dentry);\n\t\treturn;\n', '\t\treturn;\n',
+     ('pfp_second_remover_waits',)),
+    # issue 36: the drain waits for its own caller, inside the file's write
+    ('file.c', 'a file\'s operation that removes the file waits for itself',
+     '\t\t\tif (in->task != current || in->dropped)\n', '\t\t\tif (1)\n',
+     ('pfp_remove_self',)),
     # pfp_get_put: the removal must say, once, which file it waits for
     ('file.c', 'a removal that waits long says nothing',
-     '\t\t\tpseudofs_drain_report(users->dentry);\n',
-     '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users->dentry);\n',
+     '\t\t\tpseudofs_drain_report(users);\n',
+     '\t\t\tif (0)\n\t\t\t\tpseudofs_drain_report(users);\n',
      ('pfp_get_put',)),
 
     # New on 7.3.  The full and short proxies are static operations that
@@ -184,14 +193,14 @@ MUTANTS = [
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
-     '\t\treturn missing;\n\treturn pseudofs_file_get(dentry);\n',
-     '\t\treturn d_unlinked(dentry) ? -EIO : missing;\n\treturn pseudofs_file_get(dentry);\n',
+     '\t\treturn missing;\n\treturn pseudofs_proxy_get(dentry, in);\n',
+     '\t\treturn d_unlinked(dentry) ? -EIO : missing;\n\treturn pseudofs_proxy_get(dentry, in);\n',
      ('pfp_full_missing', 'pfp_short')),
     ('file.c', 'the short proxy reads a removed file as its end, not -EIO',
      '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_file_put(file->f_path.dentry);\n\t}\n\treturn ret;\n',
+     '\t\tpseudofs_proxy_put(file->f_path.dentry, &in);\n\t}\n\treturn ret;\n',
      '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_file_put(file->f_path.dentry);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
+     '\t\tpseudofs_proxy_put(file->f_path.dentry, &in);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('file.c', 'a file loses the aux pointer it was made with',
      '\tg->aux = (void *)aux;\n', '',

@@ -14,12 +14,9 @@
 
 #define pr_fmt(fmt) "pseudofs: " fmt
 
-#include <linux/fdtable.h>
 #include <linux/fsnotify.h>
 #include <linux/module.h>
 #include <linux/poll.h>
-#include <linux/sched/signal.h>
-#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include "internal.h"
 
@@ -36,6 +33,26 @@
 static const struct file_operations pseudofs_full_proxy_fops;
 static const struct file_operations pseudofs_short_proxy_fops;
 
+/* Removed files still in use, of every filesystem; their waiters' queue */
+static LIST_HEAD(pseudofs_draining);
+static DEFINE_SPINLOCK(pseudofs_draining_lock);
+static DECLARE_WAIT_QUEUE_HEAD(pseudofs_drain_wq);
+
+/**
+ * struct pseudofs_inside - a proxy's call of a file's own operation
+ * @node: on &pseudofs_users.inside while the call runs
+ * @task: the task making it
+ * @dropped: @task removed the file from inside the call, which then no
+ *	longer counts as a user (pseudofs_drain_one())
+ *
+ * Lives on the proxy's stack.
+ */
+struct pseudofs_inside {
+	struct hlist_node node;
+	struct task_struct *task;
+	bool dropped;
+};
+
 static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 {
 	struct pseudofs_users *users, *old;
@@ -44,9 +61,9 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	if (!users)
 		return NULL;
 	refcount_set(&users->active, 1);
-	init_completion(&users->drained);
 	mutex_init(&users->lock);
 	INIT_LIST_HEAD(&users->cancellations);
+	INIT_HLIST_HEAD(&users->inside);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
 	old = cmpxchg(&g->users, NULL, users);
 	if (old) {
@@ -97,7 +114,7 @@ void pseudofs_file_put(struct dentry *dentry)
 	struct pseudofs_users *users = pseudofs_guard(d_inode(dentry))->users;
 
 	if (refcount_dec_and_test(&users->active))
-		complete(&users->drained);
+		wake_up_all(&pseudofs_drain_wq);
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_put);
 
@@ -143,7 +160,7 @@ void pseudofs_enter_cancellation(struct file *file,
 	mutex_unlock(&users->lock);
 	/* a removal waiting already comes round to cancel it */
 	if (d_unlinked(dentry))
-		complete(&users->drained);
+		wake_up_all(&pseudofs_drain_wq);
 }
 EXPORT_SYMBOL_GPL(pseudofs_enter_cancellation);
 
@@ -173,10 +190,10 @@ EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
 
 /*
  * @dentry, a file, was just unhashed by a removal: drop the tree's count
- * of its users and, if some are left, queue it on @drain with a reference
- * for pseudofs_drain() to wait once no directory is locked.
+ * of its users and, if some are left, list it with a reference, for the
+ * removals that pseudofs_drain() it once no directory is locked.
  */
-void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain)
+void pseudofs_users_removed(struct dentry *dentry)
 {
 	struct pseudofs_users *users;
 
@@ -189,76 +206,113 @@ void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain)
 	if (!users || refcount_dec_and_test(&users->active))
 		return;
 	users->dentry = dget(dentry);
-	list_add_tail(&users->removed, drain);
+	spin_lock(&pseudofs_draining_lock);
+	list_add_tail(&users->removed, &pseudofs_draining);
+	spin_unlock(&pseudofs_draining_lock);
 }
 
-/* Match an open file of @dentry, for iterate_fd(). */
-static int pseudofs_fd_is(const void *dentry, struct file *file,
-			  unsigned int fd)
-{
-	return file->f_path.dentry == dentry;
-}
-
-/* Say which file a removal has waited long for, and who has it open. */
-static void pseudofs_drain_report(struct dentry *dentry)
+/* Say which file a removal has waited long for, and who is inside it. */
+static void pseudofs_drain_report(struct pseudofs_users *users)
 {
 	char path[128], who[160] = "";
-	struct task_struct *p;
+	struct pseudofs_inside *in;
 	int len = 0, n = 0;
 	const char *s;
 
-	s = dentry_path_raw(dentry, path, sizeof(path));
-	rcu_read_lock();
-	for_each_process(p) {
-		bool open;
-
-		task_lock(p);
-		open = p->files && iterate_fd(p->files, 0, pseudofs_fd_is, dentry);
-		task_unlock(p);
-		if (open && n++ < 8)
+	s = dentry_path_raw(users->dentry, path, sizeof(path));
+	mutex_lock(&users->lock);
+	hlist_for_each_entry(in, &users->inside, node)
+		if (!in->dropped && n++ < 8)
 			len += scnprintf(who + len, sizeof(who) - len, " %s[%d]",
-					 p->comm, task_pid_nr(p));
-	}
-	rcu_read_unlock();
-	pr_warn("%s: removal of %s waits for its users; open in:%s\n",
-		dentry->d_sb->s_type->name, IS_ERR(s) ? "?" : s,
-		n ? who : " no task");
+					 in->task->comm, task_pid_nr(in->task));
+	mutex_unlock(&users->lock);
+	pr_warn("%s: removal of %s waits for its users; inside:%s%s\n",
+		users->dentry->d_sb->s_type->name, IS_ERR(s) ? "?" : s,
+		n ? who : " no proxy call",
+		refcount_read(&users->active) > n ? ", and pseudofs_file_get()" : "");
 }
 
-/* Wait until nothing uses @users' file, cancelling what can be. */
+/* Whether a removal waiting for @users has something to look at */
+static bool pseudofs_drain_woken(struct pseudofs_users *users)
+{
+	return !refcount_read(&users->active) ||
+	       !list_empty_careful(&users->cancellations);
+}
+
+/*
+ * Wait until nothing uses @users' file, cancelling what can be.  The calls
+ * of the waiting task itself, which removed the file from inside one of its
+ * operations, stop counting: they return without reaching for the data.
+ */
 static void pseudofs_drain_one(struct pseudofs_users *users)
 {
 	struct pseudofs_cancellation *c;
+	struct pseudofs_inside *in;
 	bool told = false;
 
-	while (refcount_read(&users->active)) {
+	for (;;) {
 		/* a cancellation is the user's: touch it under the lock only */
 		mutex_lock(&users->lock);
+		hlist_for_each_entry(in, &users->inside, node) {
+			if (in->task != current || in->dropped)
+				continue;
+			in->dropped = true;
+			if (refcount_dec_and_test(&users->active))
+				wake_up_all(&pseudofs_drain_wq);
+		}
 		while ((c = list_first_entry_or_null(&users->cancellations,
 						     typeof(*c), list))) {
 			list_del_init(&c->list);
 			c->cancel(users->dentry, c->cancel_data);
 		}
 		mutex_unlock(&users->lock);
+		if (!refcount_read(&users->active))
+			return;
 		if (told) {
-			wait_for_completion(&users->drained);
-		} else if (!wait_for_completion_timeout(&users->drained,
-							PSEUDOFS_DRAIN_WARN)) {
-			pseudofs_drain_report(users->dentry);
+			wait_event(pseudofs_drain_wq, pseudofs_drain_woken(users));
+		} else if (!wait_event_timeout(pseudofs_drain_wq,
+					       pseudofs_drain_woken(users),
+					       PSEUDOFS_DRAIN_WARN)) {
+			pseudofs_drain_report(users);
 			told = true;
 		}
 	}
 }
 
-/* Wait for the users of the files pseudofs_users_removed() queued. */
-void pseudofs_drain(struct list_head *drain)
+/**
+ * pseudofs_drain - wait for the users of the removed files at or below @top
+ * @top: what a removal was asked to remove, held by the caller
+ *
+ * Whichever removal unlinked them, so that a second removal of an entry
+ * returns, as the first does, once nothing uses its files.
+ */
+void pseudofs_drain(struct dentry *top)
 {
-	struct pseudofs_users *users, *next;
+	struct pseudofs_users *users;
+	struct dentry *dentry;
+	bool found, listed;
 
-	list_for_each_entry_safe(users, next, drain, removed) {
+	for (;;) {
+		found = false;
+		spin_lock(&pseudofs_draining_lock);
+		list_for_each_entry(users, &pseudofs_draining, removed) {
+			found = is_subdir(users->dentry, top);
+			if (found)
+				break;
+		}
+		if (found)
+			dentry = dget(users->dentry);
+		spin_unlock(&pseudofs_draining_lock);
+		if (!found)
+			return;
 		pseudofs_drain_one(users);
-		list_del(&users->removed);
-		dput(users->dentry);
+		spin_lock(&pseudofs_draining_lock);
+		listed = !list_empty(&users->removed);
+		list_del_init(&users->removed);
+		spin_unlock(&pseudofs_draining_lock);
+		if (listed)
+			dput(dentry);	/* the list's */
+		dput(dentry);
 	}
 }
 
@@ -300,10 +354,44 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 	return -ENXIO;
 }
 
-/* A removed file is not found any more, as far as its opener can tell. */
-static int pseudofs_proxy_get(struct dentry *dentry)
+/*
+ * Enter the bracket for a proxy's call, as @in, the task's own, on its
+ * stack: 0, -EIO if the file is removed, or -ENOMEM.
+ */
+static int pseudofs_proxy_get(struct dentry *dentry, struct pseudofs_inside *in)
 {
+	struct pseudofs_users *users;
 	int err = pseudofs_file_get(dentry);
+
+	if (err)
+		return err;
+	users = pseudofs_guard(d_inode(dentry))->users;
+	in->task = current;
+	in->dropped = false;
+	mutex_lock(&users->lock);
+	hlist_add_head(&in->node, &users->inside);
+	mutex_unlock(&users->lock);
+	return 0;
+}
+
+/* Leave it; a call whose task removed the file counts no more already. */
+static void pseudofs_proxy_put(struct dentry *dentry,
+			       struct pseudofs_inside *in)
+{
+	struct pseudofs_users *users = pseudofs_guard(d_inode(dentry))->users;
+
+	mutex_lock(&users->lock);
+	hlist_del(&in->node);
+	mutex_unlock(&users->lock);
+	if (!in->dropped)
+		pseudofs_file_put(dentry);
+}
+
+/* A removed file is not found any more, as far as its opener can tell. */
+static int pseudofs_proxy_open_get(struct dentry *dentry,
+				   struct pseudofs_inside *in)
+{
+	int err = pseudofs_proxy_get(dentry, in);
 
 	return err == -EIO ? -ENOENT : err;
 }
@@ -312,9 +400,10 @@ static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
 	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
+	struct pseudofs_inside in;
 	int err;
 
-	err = pseudofs_proxy_get(dentry);
+	err = pseudofs_proxy_open_get(dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
@@ -323,7 +412,7 @@ static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
 		if (real_fops->open)
 			err = real_fops->open(inode, file);
 	}
-	pseudofs_file_put(dentry);
+	pseudofs_proxy_put(dentry, &in);
 	return err;
 }
 
@@ -337,13 +426,13 @@ static const struct file_operations pseudofs_open_proxy_fops = {
  * removed, or -ENOMEM.
  */
 static int pseudofs_proxy_enter(struct file *file, unsigned int method,
-				int missing)
+				int missing, struct pseudofs_inside *in)
 {
 	struct dentry *dentry = file->f_path.dentry;
 
 	if (!(pseudofs_guard(d_inode(dentry))->methods & method))
 		return missing;
-	return pseudofs_file_get(dentry);
+	return pseudofs_proxy_get(dentry, in);
 }
 
 static const struct file_operations *pseudofs_proxy_real(struct file *file)
@@ -359,11 +448,12 @@ static const struct pseudofs_short_fops *pseudofs_proxy_short(struct file *file)
 static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
 					 int whence)
 {
-	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE);
+	struct pseudofs_inside in;
+	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_real(file)->llseek(file, offset, whence);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -371,11 +461,12 @@ static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
 static ssize_t pseudofs_full_proxy_read(struct file *file, char __user *buf,
 					size_t len, loff_t *ppos)
 {
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL);
+	struct pseudofs_inside in;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_real(file)->read(file, buf, len, ppos);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -384,11 +475,12 @@ static ssize_t pseudofs_full_proxy_write(struct file *file,
 					 const char __user *buf, size_t len,
 					 loff_t *ppos)
 {
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL);
+	struct pseudofs_inside in;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_real(file)->write(file, buf, len, ppos);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -396,11 +488,12 @@ static ssize_t pseudofs_full_proxy_write(struct file *file,
 static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
 				      unsigned long arg)
 {
-	long ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_IOCTL, -ENOTTY);
+	struct pseudofs_inside in;
+	long ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_IOCTL, -ENOTTY, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_real(file)->unlocked_ioctl(file, cmd, arg);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -408,13 +501,15 @@ static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
 static __poll_t pseudofs_full_proxy_poll(struct file *file,
 					 struct poll_table_struct *wait)
 {
-	int err = pseudofs_proxy_enter(file, PSEUDOFS_HAS_POLL, 1);
+	struct pseudofs_inside in;
 	__poll_t mask;
+	int err;
 
+	err = pseudofs_proxy_enter(file, PSEUDOFS_HAS_POLL, 1, &in);
 	if (err)
 		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
 	mask = pseudofs_proxy_real(file)->poll(file, wait);
-	pseudofs_file_put(file->f_path.dentry);
+	pseudofs_proxy_put(file->f_path.dentry, &in);
 	return mask;
 }
 
@@ -422,9 +517,10 @@ static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
 	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
+	struct pseudofs_inside in;
 	int err;
 
-	err = pseudofs_proxy_get(dentry);
+	err = pseudofs_proxy_open_get(dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
@@ -438,7 +534,7 @@ static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
 		      "%pd: ->open replaced the proxy\n", dentry))
 		fops_put(real_fops);
 out:
-	pseudofs_file_put(dentry);
+	pseudofs_proxy_put(dentry, &in);
 	return err;
 }
 
@@ -467,11 +563,12 @@ static const struct file_operations pseudofs_full_proxy_fops = {
 static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
 					  int whence)
 {
-	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE);
+	struct pseudofs_inside in;
+	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_short(file)->llseek(file, offset, whence);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -479,11 +576,12 @@ static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
 static ssize_t pseudofs_short_proxy_read(struct file *file, char __user *buf,
 					 size_t len, loff_t *ppos)
 {
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL);
+	struct pseudofs_inside in;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -492,11 +590,12 @@ static ssize_t pseudofs_short_proxy_write(struct file *file,
 					  const char __user *buf, size_t len,
 					  loff_t *ppos)
 {
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL);
+	struct pseudofs_inside in;
+	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
 
 	if (!ret) {
 		ret = pseudofs_proxy_short(file)->write(file, buf, len, ppos);
-		pseudofs_file_put(file->f_path.dentry);
+		pseudofs_proxy_put(file->f_path.dentry, &in);
 	}
 	return ret;
 }
@@ -504,15 +603,16 @@ static ssize_t pseudofs_short_proxy_write(struct file *file,
 static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
+	struct pseudofs_inside in;
 	int err;
 
-	err = pseudofs_proxy_get(dentry);
+	err = pseudofs_proxy_open_get(dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, NULL);
 	if (!err)
 		err = simple_open(inode, file);
-	pseudofs_file_put(dentry);
+	pseudofs_proxy_put(dentry, &in);
 	return err;
 }
 

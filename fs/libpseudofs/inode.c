@@ -516,10 +516,9 @@ static void pseudofs_unhash(struct dentry *victim)
 /*
  * Take @victim out of its parent @dir, locked.  Only the remover that finds
  * it still hashed does so, dropping the parent's link count and the tree's
- * reference once.  A file still in use goes on @drain.
+ * reference once.  A file still in use is listed for pseudofs_drain().
  */
-static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
-			    struct list_head *drain)
+static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
 {
 	if (!simple_positive(victim))
 		return;
@@ -527,7 +526,7 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
 	if (d_is_dir(victim))
 		drop_nlink(dir);
 	else if (d_is_reg(victim))
-		pseudofs_users_removed(victim, drain);
+		pseudofs_users_removed(victim);
 	fsnotify_delete(dir, d_inode(victim), victim);
 	d_make_discardable(victim);
 }
@@ -539,27 +538,39 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim,
  *
  * Removes children before their directory, each with the directory locked,
  * and makes each discardable, as simple_recursive_removal() does; then, with
- * no directory locked, waits for the removed files' users inside
- * pseudofs_file_get() and pseudofs_file_put() (see enum pseudofs_proxy).  The
- * caller's own reference to @dentry, if any, stays.  Removing an entry
- * already gone, or racing with another removal of it or of a directory above
- * it, is harmless while @dentry is valid: only one removal unlinks each entry
- * (simple_recursive_removal() would drop its parent's link again).  The first
- * drops the tree's reference, so a second needs the caller's own (from
- * pseudofs_lookup()).
+ * no directory locked, waits for the users of the files removed at or below
+ * @dentry inside pseudofs_file_get() and pseudofs_file_put() (see enum
+ * pseudofs_proxy), but not for the caller's own calls through a proxy.  Any
+ * file's operation may remove entries; one that removes its own file, or a
+ * directory above it, must not use the file's data once this returned.  The caller's own
+ * reference to @dentry, if any, stays.  Removing an entry already gone, or
+ * racing with another removal of it or of a directory above it, is harmless
+ * while @dentry is valid: only one removal unlinks each entry
+ * (simple_recursive_removal() would drop its parent's link again), and each
+ * waits for the users as the first.  The first drops the tree's reference,
+ * so a second needs the caller's own (from pseudofs_lookup()).
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
 	struct dentry *this, *child, *victim;
 	struct inode *inode;
-	LIST_HEAD(drain);
 
 	if (IS_ERR_OR_NULL(dentry) || d_really_is_negative(dentry))
 		return;
 	if (WARN_ON(dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry)))
 		return;
-	if (d_unhashed(dentry))		/* removed already */
+	if (d_unhashed(dentry)) {
+		/*
+		 * Removed already: its remover listed the files and
+		 * unhashed @dentry with the parent locked.
+		 */
+		this = dget_parent(dentry);
+		inode_lock(d_inode(this));
+		inode_unlock(d_inode(this));
+		dput(this);
+		pseudofs_drain(dentry);
 		return;
+	}
 
 	this = dget(dentry);
 	for (;;) {
@@ -577,12 +588,12 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 			this = this->d_parent;
 			inode = d_inode(this);
 			inode_lock_nested(inode, I_MUTEX_CHILD);
-			pseudofs_unlink(inode, victim, &drain);
+			pseudofs_unlink(inode, victim);
 			if (victim == dentry) {
 				inode_set_mtime_to_ts(inode,
 						      inode_set_ctime_current(inode));
 				inode_unlock(inode);
-				pseudofs_drain(&drain);
+				pseudofs_drain(dentry);
 				dput(dentry);
 				return;
 			}

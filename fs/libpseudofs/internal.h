@@ -7,7 +7,6 @@
 #define _FS_LIBPSEUDOFS_INTERNAL_H
 
 #include <linux/libpseudofs.h>
-#include <linux/completion.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
 
@@ -34,18 +33,17 @@ struct pseudofs_state {
  * struct pseudofs_users - who is inside the operations of a file
  * @active: one for the tree while the file is in it, plus one for each
  *	pseudofs_file_get() not yet put
- * @drained: completed by the put that leaves a removed file unused, and
- *	by a cancellation entered while a removal waits
- * @lock: protects @cancellations
+ * @lock: protects @cancellations and @inside
  * @cancellations: of the users that can be asked to stop
- * @removed: on the list of files a pseudofs_remove() waits for
+ * @inside: the proxies' calls running, each a struct pseudofs_inside
+ * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
  */
 struct pseudofs_users {
 	refcount_t active;
-	struct completion drained;
 	struct mutex lock;	/* see above */
 	struct list_head cancellations;
+	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
 };
@@ -89,8 +87,8 @@ static inline struct pseudofs_guard *pseudofs_guard(const struct inode *inode)
 }
 
 /* file.c */
-void pseudofs_users_removed(struct dentry *dentry, struct list_head *drain);
-void pseudofs_drain(struct list_head *drain);
+void pseudofs_users_removed(struct dentry *dentry);
+void pseudofs_drain(struct dentry *top);
 void pseudofs_free_users(struct inode *inode);
 void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
 			const void *fops, const void *aux);

@@ -67,7 +67,8 @@ enum pseudofs_options {
  *
  * pseudofs_remove() of a proxied file waits, with no directory locked, for
  * the operations in the bracket to return, so that afterwards nothing
- * reaches the file's ->i_private through it.
+ * reaches the file's ->i_private through it; but not for its caller's own:
+ * an operation may remove its file, and must then leave the data alone.
  */
 enum pseudofs_proxy {
 	PSEUDOFS_PROXY_NONE,
@@ -140,9 +141,11 @@ struct pseudofs_short_fops {
  * @init_inode: sets up a new inode before its dentry becomes positive, with
  *	the parent locked; only for entries the library creates in one call
  *	(pseudofs_create_file() and siblings), not for those made in steps.
- * @inode_evicted: called when an inode leaves memory: once its entry was
- *	removed and the last file open on it closed, or when its superblock
- *	goes.  Releases what @inode->i_private keeps; may sleep.
+ * @inode_evicted: called once when an inode leaves memory: after its entry
+ *	ended (pseudofs_remove(), or its superblock going) and the last file
+ *	open on it closed.  The place to free what @inode->i_private keeps:
+ *	nothing reaches it afterwards.  May sleep; must not create or remove
+ *	entries.
  * @user_mkdir: userspace mkdir of @name in a directory of
  *	pseudofs_create_user_dir(); @dentry is the VFS's negative dentry.
  *	Called with the directory unlocked (the VFS holds a reference to it,

@@ -35,8 +35,11 @@
  * @refuse: what ->may_open returns
  * @short_opens: calls of ->may_open without real operations
  * @removed: the removal of @file returned
+ * @removed2: a second removal of @file returned
  * @read_done: the reading thread is done
+ * @written: the writing thread is done
  * @file: the file a removal thread removes
+ * @self: what ->write removes, if not %NULL
  */
 struct pfp_state {
 	bool block;
@@ -49,8 +52,11 @@ struct pfp_state {
 	int refuse;
 	atomic_t short_opens;
 	struct completion removed;
+	struct completion removed2;
 	struct completion read_done;
+	struct completion written;
 	struct dentry *file;
+	struct dentry *self;
 };
 
 static struct pfp_state *pfp_now;
@@ -83,9 +89,13 @@ static ssize_t pfp_read(struct file *file, char __user *buf, size_t len,
 	return 4;
 }
 
+static struct pseudofs pfp_fs;
+
 static ssize_t pfp_write(struct file *file, const char __user *buf,
 			 size_t len, loff_t *ppos)
 {
+	if (pfp_now->self)
+		pseudofs_remove(&pfp_fs, pfp_now->self);
 	return len;
 }
 
@@ -208,6 +218,26 @@ static int pfp_remover(void *data)
 	return 0;
 }
 
+static int pfp_remover2(void *data)
+{
+	struct pfp_state *st = data;
+
+	pseudofs_remove(&pfp_fs, st->file);
+	complete(&st->removed2);
+	return 0;
+}
+
+/* Write the file given, then put the reference taken for the thread. */
+static int pfp_writer(void *data)
+{
+	struct pfp_state *st = pfp_now;
+
+	pfp_write_file(data);
+	fput(data);
+	complete(&st->written);
+	return 0;
+}
+
 /* Read the file given, then put the reference taken for the thread. */
 static int pfp_reader(void *data)
 {
@@ -255,7 +285,9 @@ static int pfp_init(struct kunit *test)
 	init_completion(&st->in_read);
 	init_completion(&st->release);
 	init_completion(&st->removed);
+	init_completion(&st->removed2);
 	init_completion(&st->read_done);
+	init_completion(&st->written);
 	test->priv = st;
 	pfp_now = st;
 	return 0;
@@ -397,6 +429,81 @@ static void pfp_remove_waits_for_read(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->removed, 10));
 	KUNIT_EXPECT_EQ(test, pfp_read_file(f), -EIO);
 }
+
+/*
+ * Two removals of a file with a read inside: neither returns before the
+ * read does, the second one included, which finds the file removed.
+ */
+static void pfp_second_remover_waits(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	struct file *f = pfp_open(test, d);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	st->block = true;
+	pfp_start_reader(test, f);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->in_read, 10));
+	dget(d);	/* the second removal's, as pseudofs_lookup() gives */
+	pfp_start_remover(test, d);
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed, 1));
+	KUNIT_EXPECT_FALSE(test, IS_ERR(kthread_run(pfp_remover2, st, "pfp_remove2")));
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->removed2, 1));
+	complete(&st->release);
+	KUNIT_EXPECT_TRUE(test, pfp_wait(&st->removed, 10));
+	KUNIT_EXPECT_TRUE(test, pfp_wait(&st->removed2, 10));
+	dput(d);
+}
+
+/*
+ * A write through the full or the short proxy removes the directory that
+ * holds its file, and returns (as IPE's policy "delete" in securityfs).
+ * A write that does not return is stuck for good, and so would any other
+ * removal of the directory be: the case then leaves it to the test's end.
+ */
+static void pfp_remove_self(struct kunit *test)
+{
+	const enum pseudofs_proxy *proxy = test->param_value;
+	struct pfp_state *st = test->priv;
+	struct dentry *dir, *d;
+	struct task_struct *t;
+	struct file *f;
+
+	dir = pseudofs_create_dir(&pfp_fs, "d", 0755, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dir);
+	if (*proxy == PSEUDOFS_PROXY_FULL)
+		d = pseudofs_create_file(&pfp_fs, "f", 0600, dir, NULL, *proxy,
+					 &pfp_fops);
+	else
+		d = pseudofs_create_file_short(&pfp_fs, "f", 0600, dir, NULL,
+					       NULL, &pfp_short_fops);
+	f = IS_ERR(d) ? ERR_CAST(d) : pfp_open(test, d);
+	if (IS_ERR(f)) {
+		pseudofs_remove(&pfp_fs, dir);
+		KUNIT_FAIL(test, "no file to write");
+		return;
+	}
+	st->self = dir;
+	t = kthread_run(pfp_writer, get_file(f), "pfp_write");
+	if (IS_ERR(t))
+		fput(f);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->written, 10));
+	KUNIT_EXPECT_TRUE(test, d_unhashed(dir));
+	KUNIT_EXPECT_EQ(test, pfp_write_file(f), -EIO);
+}
+
+static const enum pseudofs_proxy pfp_self_proxies[] = {
+	PSEUDOFS_PROXY_FULL, PSEUDOFS_PROXY_SHORT,
+};
+
+static void pfp_self_desc(const enum pseudofs_proxy *p, char *desc)
+{
+	strscpy(desc, *p == PSEUDOFS_PROXY_FULL ? "full" : "short",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(pfp_self, pfp_self_proxies, pfp_self_desc);
 
 /* A removal cancels a read that entered a cancellation, and waits for it. */
 static void pfp_cancellation(struct kunit *test)
@@ -678,6 +785,8 @@ static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE(pfp_aux),
 	KUNIT_CASE(pfp_remove_waits_for_read),
 	KUNIT_CASE(pfp_cancellation),
+	KUNIT_CASE(pfp_second_remover_waits),
+	KUNIT_CASE_PARAM(pfp_remove_self, pfp_self_gen_params),
 	KUNIT_CASE_SLOW(pfp_get_put),
 	{}
 };
