@@ -9,8 +9,10 @@
  * /proc/pseudofs_hold takes one command per write, and reads back the
  * state ("inside N released 0|1 created 0|1"):
  *   create   make the directory pseudofs_hold/ in debugfs and securityfs,
- *            each with "hold" (read, write, poll), "map" (mmap); debugfs's
- *            also has "cancel", whose reads and writes enter a debugfs
+ *            each with "hold" (read, write, poll), "map" (mmap) and "self"
+ *            (a write removes the directory holding it, from inside the
+ *            write, as IPE's policy "delete" does); debugfs's also has
+ *            "cancel", whose reads and writes enter a debugfs
  *            cancellation; blocked calls wait for "release"
  *   remove   remove both directories, debugfs's first; returns once the
  *            removals did
@@ -140,11 +142,30 @@ static const struct file_operations hold_map_fops = {
 	.mmap	= hold_mmap,
 };
 
+/*
+ * Remove the directory holding the file written, from inside the write;
+ * without hold_lock, which "remove" holds while it waits for this write.
+ */
+static ssize_t hold_self_write(struct file *file, const char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	if (file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC)
+		securityfs_remove(xchg(&hold_sdir, NULL));
+	else
+		debugfs_remove(xchg(&hold_ddir, NULL));
+	return len;
+}
+
+static const struct file_operations hold_self_fops = {
+	.open	= simple_open,
+	.write	= hold_self_write,
+};
+
 static int hold_create(void)
 {
 	struct dentry *d;
 
-	if (hold_ddir)
+	if (hold_ddir || hold_sdir)
 		return -EEXIST;
 	WRITE_ONCE(hold_released[0], false);
 	WRITE_ONCE(hold_released[1], false);
@@ -154,6 +175,7 @@ static int hold_create(void)
 	hold_ddir = d;
 	debugfs_create_file("hold", 0600, d, NULL, &hold_fops);
 	debugfs_create_file("cancel", 0600, d, &hold_cancellable, &hold_fops);
+	debugfs_create_file("self", 0200, d, NULL, &hold_self_fops);
 	/* debugfs's full proxy has no ->mmap: this one opens through the short one */
 	debugfs_create_file_unsafe("map", 0400, d, NULL, &hold_map_fops);
 	d = securityfs_create_dir("pseudofs_hold", NULL);
@@ -162,6 +184,9 @@ static int hold_create(void)
 	hold_sdir = d;
 	d = securityfs_create_file("hold", 0600, hold_sdir, NULL, &hold_fops);
 	if (!IS_ERR(d))
+		d = securityfs_create_file("self", 0200, hold_sdir, NULL,
+					   &hold_self_fops);
+	if (!IS_ERR(d))
 		d = securityfs_create_file("map", 0400, hold_sdir, NULL,
 					   &hold_map_fops);
 	return PTR_ERR_OR_ZERO(d);
@@ -169,10 +194,8 @@ static int hold_create(void)
 
 static void hold_remove(void)
 {
-	debugfs_remove(hold_ddir);
-	hold_ddir = NULL;
-	securityfs_remove(hold_sdir);	/* recursive since 7.3 */
-	hold_sdir = NULL;
+	debugfs_remove(xchg(&hold_ddir, NULL));
+	securityfs_remove(xchg(&hold_sdir, NULL));	/* recursive since 7.3 */
 }
 
 static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,
@@ -219,7 +242,7 @@ static ssize_t hold_ctl_read(struct file *file, char __user *ubuf,
 	n = scnprintf(buf, sizeof(buf), "inside %d released %d created %d\n",
 		      atomic_read(&hold_inside),
 		      READ_ONCE(hold_released[0]) && READ_ONCE(hold_released[1]),
-		      !!READ_ONCE(hold_ddir));
+		      READ_ONCE(hold_ddir) || READ_ONCE(hold_sdir));
 	return simple_read_from_buffer(ubuf, len, ppos, buf, n);
 }
 
