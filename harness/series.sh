@@ -435,12 +435,13 @@ filesystems or else from what was found.  Report only.
 EOF
 
 # 13. the samples
-SAMPLE=(samples/pseudofs/Makefile samples/pseudofs/samplefs.c samples/pseudofs/tallyfs.c)
+SAMPLE=(samples/pseudofs/Makefile samples/pseudofs/samplefs.c samples/pseudofs/tallyfs.c
+	samples/pseudofs/notefs.c)
 for f in "${SAMPLE[@]}"; do add_file "$f"; done
 add_hunks samples/Kconfig samples/Makefile
 maint samples/pseudofs/
-commit samples samples/pseudofs/samplefs.c samples/pseudofs/tallyfs.c <<'EOF'
-samples: add samplefs and tallyfs, pseudo filesystems on libpseudofs
+commit samples samples/pseudofs/samplefs.c samples/pseudofs/tallyfs.c samples/pseudofs/notefs.c <<'EOF'
+samples: add samplefs, tallyfs and notefs, filesystems on libpseudofs
 
 samplefs is a complete single-instance pseudo filesystem: a counter
 file that reads and writes, a symlink to it, a directory in which
@@ -456,6 +457,12 @@ parsed by ->parse_param into pseudofs_fc_data(), applied by
 ->apply_options to its instance data (pseudofs_instance_data()) on
 mount and, when given, on remount, and shown by ->show_options.  It
 builds as a module, which unloads once nothing has it mounted.
+
+notefs, per mount too, is the example of a module filesystem whose
+entries come and go: its control file adds notes, files whose text is
+kmalloc'ed, and deletes them with pseudofs_remove() from inside its own
+write.  The text is freed in ->inode_evicted, the one place for a
+file's data, however the entry ended and while it is open elsewhere.
 EOF
 
 # 14. the documentation
@@ -468,10 +475,11 @@ Documentation: filesystems: document libpseudofs
 
 Describe what the library is for and what it is built on, the
 description a filesystem gives and the policies it chooses (instances,
-options and the option hooks, remount reach, removal while open),
-errors, locking and lifetime; walk through samplefs and tallyfs, and
-pull in the kernel-doc of the API.  Say in debugfs.rst and ftrace.rst
-how far the uid=, gid= and mode= options and a remount reach.
+options and the option hooks, remount reach, removal while open, the
+freeing of a file's data), errors, locking and lifetime; walk through
+samplefs, tallyfs and notefs, and pull in the kernel-doc of the API.
+Say in debugfs.rst and ftrace.rst how far the uid=, gid= and mode=
+options and a remount reach.
 EOF
 last=$parent
 

@@ -42,7 +42,7 @@ mapfile -t OWN < <("$repo/harness/overlay-files.sh" "$repo" | grep -v -e '^lib/t
 mapfile -t OWN_C < <(printf '%s\n' "${OWN[@]}" | grep -E '\.[ch]$')
 # Objects that build our C files, per kernel.
 OBJ_PATCHED="fs/libpseudofs/file.o fs/libpseudofs/inode.o fs/libpseudofs/super.o fs/libpseudofs/tests/libpseudofs_kunit.o fs/libpseudofs/tests/libpseudofs_instances_kunit.o
-	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o samples/pseudofs/tallyfs.o
+	fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o samples/pseudofs/samplefs.o samples/pseudofs/tallyfs.o samples/pseudofs/notefs.o
 	fs/binfmt_misc.o fs/pstore/inode.o drivers/android/binderfs.o kernel/bpf/inode.o"
 OBJ_STOCK="fs/debugfs/inode.o fs/tracefs/inode.o security/inode.o fs/binfmt_misc.o fs/pstore/inode.o drivers/android/binderfs.o kernel/bpf/inode.o"
 
