@@ -193,14 +193,15 @@ MUTANTS = [
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
-     '\t\treturn missing;\n\treturn pseudofs_proxy_get(dentry, in);\n',
-     '\t\treturn d_unlinked(dentry) ? -EIO : missing;\n\treturn pseudofs_proxy_get(dentry, in);\n',
+     '\t\treturn missing;\n\treturn pseudofs_proxy_get(g, file->f_path.dentry, in);\n',
+     '\t\treturn d_unlinked(file->f_path.dentry) ? -EIO : missing;\n'
+     '\treturn pseudofs_proxy_get(g, file->f_path.dentry, in);\n',
      ('pfp_full_missing', 'pfp_short')),
     ('file.c', 'the short proxy reads a removed file as its end, not -EIO',
-     '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_proxy_put(file->f_path.dentry, &in);\n\t}\n\treturn ret;\n',
-     '\t\tret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_proxy_put(file->f_path.dentry, &in);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
+     '\t\tret = g->short_fops->read(file, buf, len, ppos);\n'
+     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret;\n',
+     '\t\tret = g->short_fops->read(file, buf, len, ppos);\n'
+     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('file.c', 'a file loses the aux pointer it was made with',
      '\tg->aux = (void *)aux;\n', '',

@@ -40,12 +40,14 @@ static DECLARE_WAIT_QUEUE_HEAD(pseudofs_drain_wq);
 
 /**
  * struct pseudofs_inside - a proxy's call of a file's own operation
- * @node: on &pseudofs_users.inside while the call runs
- * @task: the task making it
+ * @node: on &pseudofs_users.inside while the call runs, unless in @solo
+ * @task: the task making it; %NULL while it is &pseudofs_users.solo instead
  * @dropped: @task removed the file from inside the call, which then no
  *	longer counts as a user (pseudofs_drain_one())
  *
- * Lives on the proxy's stack.
+ * Lives on the proxy's stack, not zeroed first.  The first call takes the
+ * slot without a lock, and @node and @dropped stay unused; calls that
+ * overlap it go on the list.
  */
 struct pseudofs_inside {
 	struct hlist_node node;
@@ -64,6 +66,7 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	mutex_init(&users->lock);
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
+	users->solo = NULL;
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
 	old = cmpxchg(&g->users, NULL, users);
 	if (old) {
@@ -72,6 +75,29 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 		return old;
 	}
 	return users;
+}
+
+/* Enter the bracket of @dentry, whose guard is @g: see pseudofs_file_get() */
+static __always_inline int pseudofs_users_get(struct pseudofs_guard *g,
+					      struct dentry *dentry)
+{
+	struct pseudofs_users *users = READ_ONCE(g->users);
+
+	if (unlikely(!users)) {
+		users = pseudofs_users_alloc(g);
+		if (!users)
+			return -ENOMEM;
+	}
+	/* a removal that missed @users unhashed @dentry before looking */
+	if (d_unlinked(dentry) || !refcount_inc_not_zero(&users->active))
+		return -EIO;
+	return 0;
+}
+
+static __always_inline void pseudofs_users_put(struct pseudofs_users *users)
+{
+	if (refcount_dec_and_test(&users->active))
+		wake_up_all(&pseudofs_drain_wq);
 }
 
 /**
@@ -86,22 +112,9 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
  */
 int pseudofs_file_get(struct dentry *dentry)
 {
-	struct pseudofs_guard *g;
-	struct pseudofs_users *users;
-
 	if (WARN_ON(!d_is_reg(dentry)))
 		return -EINVAL;
-	g = pseudofs_guard(d_inode(dentry));
-	users = READ_ONCE(g->users);
-	if (!users) {
-		users = pseudofs_users_alloc(g);
-		if (!users)
-			return -ENOMEM;
-	}
-	/* a removal that missed @users unhashed @dentry before looking */
-	if (d_unlinked(dentry) || !refcount_inc_not_zero(&users->active))
-		return -EIO;
-	return 0;
+	return pseudofs_users_get(pseudofs_guard(d_inode(dentry)), dentry);
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_get);
 
@@ -111,10 +124,7 @@ EXPORT_SYMBOL_GPL(pseudofs_file_get);
  */
 void pseudofs_file_put(struct dentry *dentry)
 {
-	struct pseudofs_users *users = pseudofs_guard(d_inode(dentry))->users;
-
-	if (refcount_dec_and_test(&users->active))
-		wake_up_all(&pseudofs_drain_wq);
+	pseudofs_users_put(pseudofs_guard(d_inode(dentry))->users);
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_put);
 
@@ -216,10 +226,18 @@ static void pseudofs_drain_report(struct pseudofs_users *users)
 {
 	char path[128], who[160] = "";
 	struct pseudofs_inside *in;
-	int len = 0, n = 0;
+	struct task_struct *p;
+	int len = 0, n;
 	const char *s;
 
 	s = dentry_path_raw(users->dentry, path, sizeof(path));
+	rcu_read_lock();	/* a task is freed after a grace period */
+	p = READ_ONCE(users->solo);
+	if (p)
+		len = scnprintf(who, sizeof(who), " %s[%d]", p->comm,
+				task_pid_nr(p));
+	rcu_read_unlock();
+	n = !!p;
 	mutex_lock(&users->lock);
 	hlist_for_each_entry(in, &users->inside, node)
 		if (!in->dropped && n++ < 8)
@@ -251,6 +269,9 @@ static void pseudofs_drain_one(struct pseudofs_users *users)
 	bool told = false;
 
 	for (;;) {
+		if (cmpxchg(&users->solo, current, NULL) == current &&
+		    refcount_dec_and_test(&users->active))
+			wake_up_all(&pseudofs_drain_wq);
 		/* a cancellation is the user's: touch it under the lock only */
 		mutex_lock(&users->lock);
 		hlist_for_each_entry(in, &users->inside, node) {
@@ -354,56 +375,82 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 	return -ENXIO;
 }
 
-/*
- * Enter the bracket for a proxy's call, as @in, the task's own, on its
- * stack: 0, -EIO if the file is removed, or -ENOMEM.
- */
-static int pseudofs_proxy_get(struct dentry *dentry, struct pseudofs_inside *in)
+/* Note @in on the list: another call has the slot */
+static noinline void pseudofs_inside_add(struct pseudofs_users *users,
+					 struct pseudofs_inside *in)
 {
-	struct pseudofs_users *users;
-	int err = pseudofs_file_get(dentry);
-
-	if (err)
-		return err;
-	users = pseudofs_guard(d_inode(dentry))->users;
 	in->task = current;
 	in->dropped = false;
 	mutex_lock(&users->lock);
 	hlist_add_head(&in->node, &users->inside);
 	mutex_unlock(&users->lock);
+}
+
+static noinline void pseudofs_inside_del(struct pseudofs_users *users,
+					 struct pseudofs_inside *in)
+{
+	mutex_lock(&users->lock);
+	hlist_del(&in->node);
+	mutex_unlock(&users->lock);
+}
+
+/*
+ * Enter the bracket for a proxy's call of @dentry's file, whose guard is
+ * @g, as @in, the task's own, on its stack: 0, -EIO if the file is
+ * removed, or -ENOMEM.
+ */
+static __always_inline int pseudofs_proxy_get(struct pseudofs_guard *g,
+					      struct dentry *dentry,
+					      struct pseudofs_inside *in)
+{
+	int err = pseudofs_users_get(g, dentry);
+
+	if (unlikely(err))
+		return err;
+	in->task = NULL;
+	if (unlikely(cmpxchg(&g->users->solo, NULL, current)))
+		pseudofs_inside_add(g->users, in);
 	return 0;
 }
 
 /* Leave it; a call whose task removed the file counts no more already. */
-static void pseudofs_proxy_put(struct dentry *dentry,
-			       struct pseudofs_inside *in)
+static __always_inline void pseudofs_proxy_put(struct pseudofs_guard *g,
+					       struct pseudofs_inside *in)
 {
-	struct pseudofs_users *users = pseudofs_guard(d_inode(dentry))->users;
+	struct pseudofs_users *users = g->users;
+	bool dropped;
 
-	mutex_lock(&users->lock);
-	hlist_del(&in->node);
-	mutex_unlock(&users->lock);
-	if (!in->dropped)
-		pseudofs_file_put(dentry);
+	if (likely(!in->task)) {
+		/* only this task takes the slot from itself, removing the file */
+		dropped = READ_ONCE(users->solo) != current;
+		if (!dropped)
+			WRITE_ONCE(users->solo, NULL);
+	} else {
+		pseudofs_inside_del(users, in);
+		dropped = in->dropped;
+	}
+	if (likely(!dropped))
+		pseudofs_users_put(users);
 }
 
 /* A removed file is not found any more, as far as its opener can tell. */
-static int pseudofs_proxy_open_get(struct dentry *dentry,
+static int pseudofs_proxy_open_get(struct pseudofs_guard *g,
+				   struct dentry *dentry,
 				   struct pseudofs_inside *in)
 {
-	int err = pseudofs_proxy_get(dentry, in);
+	int err = pseudofs_proxy_get(g, dentry, in);
 
 	return err == -EIO ? -ENOENT : err;
 }
 
 static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
-	struct pseudofs_inside in;
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+	const struct file_operations *real_fops = g->real_fops;
+	struct pseudofs_inside in __uninitialized;
 	int err;
 
-	err = pseudofs_proxy_open_get(dentry, &in);
+	err = pseudofs_proxy_open_get(g, file->f_path.dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
@@ -412,7 +459,7 @@ static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
 		if (real_fops->open)
 			err = real_fops->open(inode, file);
 	}
-	pseudofs_proxy_put(dentry, &in);
+	pseudofs_proxy_put(g, &in);
 	return err;
 }
 
@@ -425,35 +472,27 @@ static const struct file_operations pseudofs_open_proxy_fops = {
  * instead: @missing if the file lacks it (removed or not), else -EIO if it is
  * removed, or -ENOMEM.
  */
-static int pseudofs_proxy_enter(struct file *file, unsigned int method,
-				int missing, struct pseudofs_inside *in)
+static __always_inline int pseudofs_proxy_enter(struct file *file,
+						struct pseudofs_guard *g,
+						unsigned int method, int missing,
+						struct pseudofs_inside *in)
 {
-	struct dentry *dentry = file->f_path.dentry;
-
-	if (!(pseudofs_guard(d_inode(dentry))->methods & method))
+	if (!(g->methods & method))
 		return missing;
-	return pseudofs_proxy_get(dentry, in);
-}
-
-static const struct file_operations *pseudofs_proxy_real(struct file *file)
-{
-	return pseudofs_guard(file_inode(file))->real_fops;
-}
-
-static const struct pseudofs_short_fops *pseudofs_proxy_short(struct file *file)
-{
-	return pseudofs_guard(file_inode(file))->short_fops;
+	return pseudofs_proxy_get(g, file->f_path.dentry, in);
 }
 
 static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
 					 int whence)
 {
-	struct pseudofs_inside in;
-	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	loff_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_real(file)->llseek(file, offset, whence);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->real_fops->llseek(file, offset, whence);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -461,12 +500,14 @@ static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
 static ssize_t pseudofs_full_proxy_read(struct file *file, char __user *buf,
 					size_t len, loff_t *ppos)
 {
-	struct pseudofs_inside in;
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	ssize_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_READ, -EINVAL, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_real(file)->read(file, buf, len, ppos);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->real_fops->read(file, buf, len, ppos);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -475,12 +516,14 @@ static ssize_t pseudofs_full_proxy_write(struct file *file,
 					 const char __user *buf, size_t len,
 					 loff_t *ppos)
 {
-	struct pseudofs_inside in;
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	ssize_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_real(file)->write(file, buf, len, ppos);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->real_fops->write(file, buf, len, ppos);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -488,12 +531,14 @@ static ssize_t pseudofs_full_proxy_write(struct file *file,
 static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
 				      unsigned long arg)
 {
-	struct pseudofs_inside in;
-	long ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_IOCTL, -ENOTTY, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	long ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_IOCTL, -ENOTTY, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_real(file)->unlocked_ioctl(file, cmd, arg);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->real_fops->unlocked_ioctl(file, cmd, arg);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -501,26 +546,28 @@ static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
 static __poll_t pseudofs_full_proxy_poll(struct file *file,
 					 struct poll_table_struct *wait)
 {
-	struct pseudofs_inside in;
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
 	__poll_t mask;
 	int err;
 
-	err = pseudofs_proxy_enter(file, PSEUDOFS_HAS_POLL, 1, &in);
+	err = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_POLL, 1, &in);
 	if (err)
 		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
-	mask = pseudofs_proxy_real(file)->poll(file, wait);
-	pseudofs_proxy_put(file->f_path.dentry, &in);
+	mask = g->real_fops->poll(file, wait);
+	pseudofs_proxy_put(g, &in);
 	return mask;
 }
 
 static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
-	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
-	struct pseudofs_inside in;
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+	const struct file_operations *real_fops = g->real_fops;
+	struct pseudofs_inside in __uninitialized;
 	int err;
 
-	err = pseudofs_proxy_open_get(dentry, &in);
+	err = pseudofs_proxy_open_get(g, dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
@@ -534,7 +581,7 @@ static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
 		      "%pd: ->open replaced the proxy\n", dentry))
 		fops_put(real_fops);
 out:
-	pseudofs_proxy_put(dentry, &in);
+	pseudofs_proxy_put(g, &in);
 	return err;
 }
 
@@ -563,12 +610,14 @@ static const struct file_operations pseudofs_full_proxy_fops = {
 static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
 					  int whence)
 {
-	struct pseudofs_inside in;
-	loff_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	loff_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_short(file)->llseek(file, offset, whence);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->short_fops->llseek(file, offset, whence);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -576,12 +625,14 @@ static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
 static ssize_t pseudofs_short_proxy_read(struct file *file, char __user *buf,
 					 size_t len, loff_t *ppos)
 {
-	struct pseudofs_inside in;
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_READ, -EINVAL, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	ssize_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_READ, -EINVAL, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_short(file)->read(file, buf, len, ppos);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->short_fops->read(file, buf, len, ppos);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
@@ -590,29 +641,31 @@ static ssize_t pseudofs_short_proxy_write(struct file *file,
 					  const char __user *buf, size_t len,
 					  loff_t *ppos)
 {
-	struct pseudofs_inside in;
-	ssize_t ret = pseudofs_proxy_enter(file, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
+	struct pseudofs_inside in __uninitialized;
+	ssize_t ret;
 
+	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
 	if (!ret) {
-		ret = pseudofs_proxy_short(file)->write(file, buf, len, ppos);
-		pseudofs_proxy_put(file->f_path.dentry, &in);
+		ret = g->short_fops->write(file, buf, len, ppos);
+		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
 
 static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	struct pseudofs_inside in;
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+	struct pseudofs_inside in __uninitialized;
 	int err;
 
-	err = pseudofs_proxy_open_get(dentry, &in);
+	err = pseudofs_proxy_open_get(g, file->f_path.dentry, &in);
 	if (err)
 		return err;
 	err = pseudofs_proxy_may_open(inode, file, NULL);
 	if (!err)
 		err = simple_open(inode, file);
-	pseudofs_proxy_put(dentry, &in);
+	pseudofs_proxy_put(g, &in);
 	return err;
 }
 

@@ -35,7 +35,8 @@ struct pseudofs_state {
  *	pseudofs_file_get() not yet put
  * @lock: protects @cancellations and @inside
  * @cancellations: of the users that can be asked to stop
- * @inside: the proxies' calls running, each a struct pseudofs_inside
+ * @solo: the task of one proxy call running, noted without @lock
+ * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
  */
@@ -43,6 +44,7 @@ struct pseudofs_users {
 	refcount_t active;
 	struct mutex lock;	/* see above */
 	struct list_head cancellations;
+	struct task_struct *solo;
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
@@ -80,7 +82,8 @@ struct pseudofs_guard {
 /* Where the filesystem's inode structure starts in the slab object */
 #define PSEUDOFS_GUARD_SIZE	ALIGN(sizeof(struct pseudofs_guard), 16)
 
-static inline struct pseudofs_guard *pseudofs_guard(const struct inode *inode)
+static __always_inline struct pseudofs_guard *
+pseudofs_guard(const struct inode *inode)
 {
 	return (void *)inode - pseudofs_of(inode->i_sb)->desc->inode_offset -
 	       PSEUDOFS_GUARD_SIZE;
