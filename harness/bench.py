@@ -96,7 +96,7 @@ def main():
     # the figures per N first, those of one file system together, then
     # open_read_close (no N) of every file, then the guest suite's
     keys = sorted(keys, key=lambda x: (fss.index(x[0]) if x[0] in fss and x[1] else
-                                       8 if x[2] == 'open_read_close' else 9, x[0], x[1],
+                                       8 if x[2] in ('open_read_close', 'read') else 9, x[0], x[1],
                                        order.index(x[2]) if x[2] in order else 99, x[2]))
     med = {}
     vals = {}
@@ -117,7 +117,7 @@ def main():
     rows.append('-' * len(hdr))
     for key in keys:
         fs, n, phase, unit = key
-        label = OP_LABEL.get(fs, fs) if phase == 'open_read_close' else fs
+        label = OP_LABEL.get(fs, fs) if phase in ('open_read_close', 'read') else fs
         name = f'{label} {phase}' + (f' n={n}' if n else '')
         m = med[key]
         ratio = div(m['patched'], m['stock'])

@@ -42,6 +42,9 @@
  *   pseudofs_bench: fs=pseudofs_proxy op=open_read_close cycles_per_op=1234
  *   pseudofs_bench: fs=pseudofs_bare op=open_read_close cycles_per_op=1234
  *
+ * op=read is one read of the same file, opened once, 1000 times a round:
+ * the proxy's bracket alone, without the open and the close around it.
+ *
  * Time is counted in TSC cycles (get_cycles()), not ktime: the test guests
  * (tinyconfig under QEMU's TCG, no HPET nor PM timer, no TSC calibration)
  * run on refined-jiffies, 4 ms a tick, while their TSC is the host's.
@@ -371,12 +374,13 @@ static const struct debugfs_short_fops bench_read_short_fops = {
 
 #define BENCH_OPENS 1000
 
-/* A file to open, read and close: @d seen in @mnt, its figures @fig */
+/* A file to open, read and close: @d seen in @mnt, its figures @fig, @rfig */
 struct bench_file {
 	const char *fs;
 	struct vfsmount *mnt;
 	struct dentry *d;
 	s64 fig[BENCH_MAX_ROUNDS];
+	s64 rfig[BENCH_MAX_ROUNDS];
 };
 
 /* Cycles per open + read + close of @bf's file, 1000 times; -1 on error. */
@@ -400,6 +404,27 @@ static s64 __init bench_open_read_close_one(struct bench_file *bf)
 	return (get_cycles() - t) / BENCH_OPENS;
 }
 
+/* Cycles per read of @bf's file, opened once, 1000 times; -1 on error. */
+static s64 __init bench_read_one(struct bench_file *bf)
+{
+	struct path path = { .mnt = bf->mnt, .dentry = bf->d };
+	struct file *f = dentry_open(&path, O_RDONLY, current_cred());
+	unsigned int i;
+	loff_t pos;
+	cycles_t t;
+
+	if (IS_ERR(f))
+		return -1;
+	t = get_cycles();
+	for (i = 0; i < BENCH_OPENS; i++) {
+		pos = 0;
+		vfs_read(f, NULL, 1, &pos);
+	}
+	t = get_cycles() - t;
+	__fput_sync(f);
+	return t / BENCH_OPENS;
+}
+
 /*
  * Print the median of each file's figures.  Each file starts with no RCU
  * callbacks pending (what the files before it left, and the phases before
@@ -412,17 +437,24 @@ static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 	for (i = 0; i < nr; i++) {
 		rcu_barrier();
 		kvfree_rcu_barrier();
-		for (r = 0; r < bench_rounds; r++)
-			bf[i].fig[r] = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt) ?
-				       -1 : bench_open_read_close_one(&bf[i]);
+		for (r = 0; r < bench_rounds; r++) {
+			bool bad = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt);
+
+			bf[i].fig[r] = bad ? -1 : bench_open_read_close_one(&bf[i]);
+			bf[i].rfig[r] = bad ? -1 : bench_read_one(&bf[i]);
+		}
 	}
 	for (i = 0; i < nr; i++) {
 		sort(bf[i].fig, bench_rounds, sizeof(s64), cmp_s64, NULL);
-		if (bf[i].fig[0] < 0)
+		sort(bf[i].rfig, bench_rounds, sizeof(s64), cmp_s64, NULL);
+		if (bf[i].fig[0] < 0 || bf[i].rfig[0] < 0) {
 			pr_err("pseudofs_bench: fs=%s: cannot open a file\n", bf[i].fs);
-		else
-			pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
-				bf[i].fs, bf[i].fig[bench_rounds / 2]);
+			continue;
+		}
+		pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
+			bf[i].fs, bf[i].fig[bench_rounds / 2]);
+		pr_info("pseudofs_bench: fs=%s op=read cycles_per_op=%lld\n",
+			bf[i].fs, bf[i].rfig[bench_rounds / 2]);
 	}
 }
 
