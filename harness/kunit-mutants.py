@@ -173,10 +173,15 @@ MUTANTS = [
     ('inode.c', 'a second removal of an entry does not wait for its users',
      '\t\tpseudofs_drain(dentry);\n\t\treturn;\n', '\t\treturn;\n',
      ('pfp_second_remover_waits',)),
-    # issue 36: the drain waits for its own caller, inside the file's write
+    # issue 36: the drain waits for its own caller, inside the file's write,
+    # noted in the users' slot (alone) or on their list (beside a read)
     ('file.c', 'a file\'s operation that removes the file waits for itself',
-     '\t\t\tif (in->task != current || in->dropped)\n', '\t\t\tif (1)\n',
+     '\t\tif (cmpxchg(&users->solo, current, NULL) == current &&\n',
+     '\t\tif (0 &&\n',
      ('pfp_remove_self',)),
+    ('file.c', 'one that removes it beside another call waits for itself',
+     '\t\t\tif (in->task != current || in->dropped)\n', '\t\t\tif (1)\n',
+     ('pfp_remove_self_beside_read',)),
     # pfp_get_put: the removal must say, once, which file it waits for
     ('file.c', 'a removal that waits long says nothing',
      '\t\t\tpseudofs_drain_report(users);\n',

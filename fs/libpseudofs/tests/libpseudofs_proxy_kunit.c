@@ -493,6 +493,43 @@ static void pfp_remove_self(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pfp_write_file(f), -EIO);
 }
 
+/*
+ * The same write while a read blocks in the file: the removal from inside
+ * the write waits for the read, not for the write, which returns once the
+ * read is let go.  The read came first, so that the two calls are noted
+ * apart (the first in the users' slot, the write on their list).
+ */
+static void pfp_remove_self_beside_read(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct dentry *dir, *d;
+	struct task_struct *t;
+	struct file *f;
+
+	dir = pseudofs_create_dir(&pfp_fs, "d", 0755, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dir);
+	d = pseudofs_create_file(&pfp_fs, "f", 0600, dir, NULL,
+				 PSEUDOFS_PROXY_FULL, &pfp_fops);
+	f = IS_ERR(d) ? ERR_CAST(d) : pfp_open(test, d);
+	if (IS_ERR(f)) {
+		pseudofs_remove(&pfp_fs, dir);
+		KUNIT_FAIL(test, "no file to read and write");
+		return;
+	}
+	st->block = true;
+	pfp_start_reader(test, f);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->in_read, 10));
+	st->self = dir;
+	t = kthread_run(pfp_writer, get_file(f), "pfp_write");
+	if (IS_ERR(t))
+		fput(f);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_EXPECT_FALSE(test, pfp_wait(&st->written, 1));
+	complete(&st->release);
+	KUNIT_ASSERT_TRUE(test, pfp_wait(&st->written, 10));
+	KUNIT_EXPECT_TRUE(test, d_unhashed(dir));
+}
+
 static const enum pseudofs_proxy pfp_self_proxies[] = {
 	PSEUDOFS_PROXY_FULL, PSEUDOFS_PROXY_SHORT,
 };
@@ -787,6 +824,7 @@ static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE(pfp_cancellation),
 	KUNIT_CASE(pfp_second_remover_waits),
 	KUNIT_CASE_PARAM(pfp_remove_self, pfp_self_gen_params),
+	KUNIT_CASE(pfp_remove_self_beside_read),
 	KUNIT_CASE_SLOW(pfp_get_put),
 	{}
 };
