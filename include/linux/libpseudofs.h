@@ -118,11 +118,14 @@ struct pseudofs_short_fops {
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
  *	gets, from its context (e.g. @fc->user_ns, which the superblock holds
  *	already); the filesystem keeps it alive as long as the superblock.
+ *	May sleep; called before the superblock is looked up.
  * @new_instance: after a mount made a superblock and applied its options,
  *	creates its first entries under @root; an error fails the mount.  Not
  *	for %PSEUDOFS_SINGLE, whose entries are made after pseudofs_register().
+ *	Called with @root->d_sb->s_umount held, no directory locked; may sleep.
  * @kill_instance: called when a superblock goes, before its entries do,
  *	also one whose mount failed in ->apply_options or ->new_instance.
+ *	May sleep and remove entries; nothing mounts the superblock again.
  * @parse_param: parses one of the filesystem's own mount options into
  *	pseudofs_fc_data(@fc), typically with fs_parse() and its own
  *	fs_parameter_spec; called for every option but the library's uid=,
@@ -138,9 +141,11 @@ struct pseudofs_short_fops {
  *	@sb->s_umount held; may sleep.  Non-zero defaults: see struct pseudofs.
  * @show_options: shows the filesystem's own options in /proc/mounts, after
  *	the library's uid=, gid= and mode= (unless %PSEUDOFS_OPTIONS_NONE).
+ *	Only reads: what a remount changes it may see half changed.
  * @init_inode: sets up a new inode before its dentry becomes positive, with
  *	the parent locked; only for entries the library creates in one call
  *	(pseudofs_create_file() and siblings), not for those made in steps.
+ *	Must not create or remove entries: the parent is locked.
  * @inode_evicted: called once when an inode leaves memory: after its entry
  *	ended (pseudofs_remove(), or its superblock going) and the last file
  *	open on it closed.  The place to free what @inode->i_private keeps:
@@ -168,6 +173,7 @@ struct pseudofs_short_fops {
  * @may_open: called by the proxies before the real ->open, inside the
  *	bracket, with the file's own operations (%NULL for the short proxy):
  *	return 0, or a negative errno that fails the open (debugfs's lockdown).
+ *	May sleep; no directory is locked.
  */
 struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
