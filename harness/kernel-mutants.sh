@@ -26,8 +26,9 @@ MUTANTS=(
 	# the debugfs removal ran first and its release woke securityfs's calls
 	"securityfs_no_drain|fs/libpseudofs/file.c|s/^\t\tpseudofs_drain_one(users);/\t\tif (users->dentry->d_sb->s_magic != 0x73636673)\n\t\t\tpseudofs_drain_one(users);/|stress|remove_while_inside|a removal waits for none of securityfs's users"
 	# a file's write that removes its own directory waits for itself (issue
-	# 36): t_remove_self's write never returns
-	"remove_self_waits|fs/libpseudofs/file.c|s/^\t\t\tif (in->task != current .*/\t\t\tif (1)/|stress|remove_self|a removal from inside a file's write waits for that write"
+	# 36): t_remove_self's write, alone in its file (the users' slot: the
+	# read it waits for is in another file), never returns
+	"remove_self_waits|fs/libpseudofs/file.c|s/^\t\tif (cmpxchg(\&users->solo, current, NULL) == current \&\&/\t\tif (0 \&\&/|stress|remove_self|a removal from inside a file's write waits for that write"
 )
 
 if [ "${1:-}" = --check ]; then
