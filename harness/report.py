@@ -25,6 +25,9 @@ passed = failed = skipped = 0
 problems = []
 
 
+excerpts = []  # (console, its first report's lines): see report_excerpt()
+
+
 def count(kind, what):
     global passed, failed, skipped
     if kind == 'pass':
@@ -638,12 +641,30 @@ def console(kernel, strict):
         count('fail', f'console-{kernel}: missing')
         return []
     rows = []
+    first = None
     for what, rx in CONSOLE_BAD:
-        hits = [ln for ln in lines if re.search(rx, ln)]
+        hits = [i for i, ln in enumerate(lines) if re.search(rx, ln)]
+        if strict and hits and (first is None or hits[0] < first):
+            first = hits[0]
+        hits = [lines[i] for i in hits]
         if strict:
             count('fail' if hits else 'pass', f'console-{kernel}: {what}: {hits[:1]}')
         rows.append(f'{kernel:<14} {what:<15} {len(hits)}' + (f'   first: {hits[0].strip()[:90]}' if hits else ''))
+    if first is not None:
+        excerpts.append((f'console-{kernel}.log', report_excerpt(lines, first)))
     return rows
+
+
+def report_excerpt(lines, i, most=45):
+    """The first report of a console that must be clean, from its first
+    line to the end of its trace (at most MOST lines), for the end of the
+    output: a CI log that shows only its tail still says where it was."""
+    out = []
+    for ln in lines[i:i + most]:
+        out.append(ln.rstrip('\r\n')[:160])
+        if re.search(r'---\[ end trace|^={20,}', STAMP.sub('', ln)) and len(out) > 1:
+            break
+    return out
 
 
 # A console's reports compared by what and where, not by how many: each
@@ -827,6 +848,8 @@ def failures_table():
     """The failures, the first 80 (all of them with REPORT_ALL_FAILURES=1 in
     the environment, as harness/report-selftest.sh runs it)."""
     most = len(problems) if os.environ.get('REPORT_ALL_FAILURES') == '1' else 80
+    for name, lines in excerpts:
+        table(f'first report on {name}', lines)
     if problems:
         table('FAILURES', problems[:most] + ([f'... and {len(problems) - most} more']
                                             if len(problems) > most else []))
