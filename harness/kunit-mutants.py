@@ -182,6 +182,16 @@ MUTANTS = [
     ('file.c', 'one that removes it beside another call waits for itself',
      '\t\t\tif (in->task != current || in->dropped)\n', '\t\t\tif (1)\n',
      ('pfp_remove_self_beside_read',)),
+    # issue 36: pollers wait on the file's own queue, in data its owner
+    # frees once the file is removed, and are not told of the removal
+    ('file.c', 'the full proxy\'s pollers wait on the queue in the file\'s data',
+     '\t\twait = &t.pt;\n', '',
+     ('pfp_poll_relay',)),
+    ('file.c', 'a removal leaves the relay on that queue and wakes no poller',
+     '\tif (refcount_dec_and_test(&users->active)) {\n\t\tpseudofs_relays_detach(users);\n'
+     '\t\treturn;\n\t}\n',
+     '\tif (refcount_dec_and_test(&users->active))\n\t\treturn;\n',
+     ('pfp_poll_relay',)),
     # pfp_get_put: the removal must say, once, which file it waits for
     ('file.c', 'a removal that waits long says nothing',
      '\t\t\tpseudofs_drain_report(users);\n',

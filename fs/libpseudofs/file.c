@@ -67,6 +67,9 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
 	users->solo = NULL;
+	spin_lock_init(&users->poll_lock);
+	users->relays = NULL;
+	init_waitqueue_head(&users->pollers);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
 	old = cmpxchg(&g->users, NULL, users);
 	if (old) {
@@ -198,6 +201,81 @@ void pseudofs_leave_cancellation(struct file *file,
 }
 EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
 
+/**
+ * struct pseudofs_relay - the full proxy's waiter on a queue of a file's data
+ * @wait: on @head, passes each wakeup on to &pseudofs_users.pollers
+ * @head: a queue the file's own ->poll gave poll_wait()
+ * @next: the file's next relay
+ *
+ * The pollers of a file with the full proxy wait on &pseudofs_users.pollers,
+ * which lives as long as the inode, and not on the queues in the file's data,
+ * which its owner may free once the file is removed: the removal first takes
+ * the relays off those queues and wakes the pollers with %EPOLLHUP.
+ */
+struct pseudofs_relay {
+	wait_queue_entry_t wait;
+	wait_queue_head_t *head;
+	struct pseudofs_relay *next;
+};
+
+/* What the full proxy gives a file's own ->poll */
+struct pseudofs_poll_table {
+	poll_table pt;
+	poll_table *caller;
+	struct pseudofs_users *users;
+};
+
+static int pseudofs_relay_wake(wait_queue_entry_t *wait, unsigned int mode,
+			       int sync, void *key)
+{
+	struct pseudofs_users *users = wait->private;
+
+	__wake_up(&users->pollers, mode, 0, key);
+	return 0;
+}
+
+/* The qproc of a struct pseudofs_poll_table: relay @head, once per file */
+static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
+				poll_table *pt)
+{
+	struct pseudofs_poll_table *t = container_of(pt, typeof(*t), pt);
+	struct pseudofs_users *users = t->users;
+	struct pseudofs_relay *r;
+
+	spin_lock(&users->poll_lock);
+	for (r = users->relays; r && r->head != head; r = r->next)
+		;
+	if (!r) {
+		r = kmalloc_obj(*r, GFP_NOWAIT);
+		if (r) {
+			init_waitqueue_func_entry(&r->wait, pseudofs_relay_wake);
+			r->wait.private = users;
+			r->head = head;
+			r->next = users->relays;
+			users->relays = r;
+			add_wait_queue(head, &r->wait);
+		}
+	}
+	spin_unlock(&users->poll_lock);
+	/* without memory for a relay, on @head itself, as with no proxy */
+	t->caller->_qproc(file, r ? &users->pollers : head, t->caller);
+}
+
+/* Before a removed file's data may go: the pollers leave its queues */
+static void pseudofs_relays_detach(struct pseudofs_users *users)
+{
+	struct pseudofs_relay *r;
+
+	spin_lock(&users->poll_lock);
+	while ((r = users->relays)) {
+		users->relays = r->next;
+		remove_wait_queue(r->head, &r->wait);
+		kfree(r);
+	}
+	spin_unlock(&users->poll_lock);
+	wake_up_poll(&users->pollers, EPOLLHUP);
+}
+
 /*
  * @dentry, a file, was just unhashed by a removal: drop the tree's count
  * of its users and, if some are left, list it with a reference, for the
@@ -213,8 +291,12 @@ void pseudofs_users_removed(struct dentry *dentry)
 	 */
 	smp_mb();
 	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
-	if (!users || refcount_dec_and_test(&users->active))
+	if (!users)
 		return;
+	if (refcount_dec_and_test(&users->active)) {
+		pseudofs_relays_detach(users);
+		return;
+	}
 	users->dentry = dget(dentry);
 	spin_lock(&pseudofs_draining_lock);
 	list_add_tail(&users->removed, &pseudofs_draining);
@@ -287,8 +369,10 @@ static void pseudofs_drain_one(struct pseudofs_users *users)
 			c->cancel(users->dentry, c->cancel_data);
 		}
 		mutex_unlock(&users->lock);
-		if (!refcount_read(&users->active))
+		if (!refcount_read(&users->active)) {
+			pseudofs_relays_detach(users);
 			return;
+		}
 		if (told) {
 			wait_event(pseudofs_drain_wq, pseudofs_drain_woken(users));
 		} else if (!wait_event_timeout(pseudofs_drain_wq,
@@ -344,6 +428,7 @@ void pseudofs_free_users(struct inode *inode)
 
 	if (!users)
 		return;
+	pseudofs_relays_detach(users);
 	WARN_ON(!list_empty(&users->cancellations));
 	mutex_destroy(&users->lock);
 	kfree(users);
@@ -548,12 +633,20 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
+	struct pseudofs_poll_table t;
 	__poll_t mask;
 	int err;
 
 	err = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_POLL, 1, &in);
 	if (err)
 		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
+	if (wait && wait->_qproc) {
+		init_poll_funcptr(&t.pt, pseudofs_poll_relay);
+		t.pt._key = wait->_key;
+		t.caller = wait;
+		t.users = g->users;
+		wait = &t.pt;
+	}
 	mask = g->real_fops->poll(file, wait);
 	pseudofs_proxy_put(g, &in);
 	return mask;

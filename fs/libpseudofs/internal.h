@@ -9,8 +9,10 @@
 #include <linux/libpseudofs.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
+#include <linux/wait.h>
 
 struct kmem_cache;
+struct pseudofs_relay;
 struct vfsmount;
 
 /**
@@ -39,6 +41,9 @@ struct pseudofs_state {
  * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
+ * @poll_lock: protects @relays
+ * @relays: the full proxy's waiters on queues of the file's own ->poll
+ * @pollers: where the full proxy's pollers wait instead (file.c)
  */
 struct pseudofs_users {
 	refcount_t active;
@@ -48,6 +53,9 @@ struct pseudofs_users {
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
+	spinlock_t poll_lock;	/* see above */
+	struct pseudofs_relay *relays;
+	wait_queue_head_t pollers;
 };
 
 /**

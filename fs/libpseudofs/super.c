@@ -81,14 +81,15 @@ static void pseudofs_evict_inode(struct inode *inode)
 
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
+	pseudofs_free_users(inode);
 	if (ops && ops->inode_evicted)
 		ops->inode_evicted(inode);
 }
 
 /*
- * Free the users now, and the object and a symlink's target once RCU
- * walkers are done with the inode: no ->free_inode, which would look at
- * ->i_sb from an RCU callback, and so no rcu_barrier() at umount.
+ * Free the object and a symlink's target once RCU walkers are done with the
+ * inode: no ->free_inode, which would look at ->i_sb from an RCU callback,
+ * and so no rcu_barrier() at umount.
  */
 static void pseudofs_destroy_inode(struct inode *inode)
 {
@@ -96,7 +97,6 @@ static void pseudofs_destroy_inode(struct inode *inode)
 
 	if (S_ISLNK(inode->i_mode) && inode->i_link)
 		kvfree_rcu_mightsleep(inode->i_link);
-	pseudofs_free_users(inode);
 	kfree_rcu(g, rcu);
 }
 

@@ -59,7 +59,10 @@ enum pseudofs_options {
  *	method the file's own operations lack fails as debugfs's does, removed
  *	or not: -%EINVAL (->read, ->write), -%ESPIPE (->llseek), -%ENOTTY
  *	(->unlocked_ioctl) or %DEFAULT_POLLMASK (->poll).  No other method is
- *	carried: see pseudofs_full_proxy_covers().
+ *	carried: see pseudofs_full_proxy_covers().  Pollers wait on a queue
+ *	of the library's, relayed from those ->poll gives poll_wait(); the
+ *	removal takes the relays off those and wakes the pollers with
+ *	%EPOLLHUP, so the queues may go with the data.
  * @PSEUDOFS_PROXY_SHORT: for pseudofs_create_file_short(): ->open is
  *	simple_open(), and it, ->read, ->write and ->llseek run as with
  *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no

@@ -40,6 +40,7 @@
  * @written: the writing thread is done
  * @file: the file a removal thread removes
  * @self: what ->write removes, if not %NULL
+ * @poll_head: what ->poll waits on, if not %NULL
  */
 struct pfp_state {
 	bool block;
@@ -57,6 +58,7 @@ struct pfp_state {
 	struct completion written;
 	struct dentry *file;
 	struct dentry *self;
+	wait_queue_head_t *poll_head;
 };
 
 static struct pfp_state *pfp_now;
@@ -101,6 +103,8 @@ static ssize_t pfp_write(struct file *file, const char __user *buf,
 
 static __poll_t pfp_poll(struct file *file, struct poll_table_struct *wait)
 {
+	if (pfp_now->poll_head)
+		poll_wait(file, pfp_now->poll_head, wait);
 	return EPOLLIN;
 }
 
@@ -394,6 +398,64 @@ static void pfp_full_after_remove(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&st->reads), 0);
 	kunit_release_action(test, pfp_fput, f);
 	KUNIT_EXPECT_EQ(test, atomic_read(&st->releases), 1);
+}
+
+/* A poller, as epoll's: where it waits, and the events it was woken for */
+struct pfp_poller {
+	poll_table pt;
+	wait_queue_head_t *head;
+	wait_queue_entry_t wait;
+	__poll_t woken;
+};
+
+static int pfp_poller_wake(wait_queue_entry_t *wait, unsigned int mode,
+			   int sync, void *key)
+{
+	container_of(wait, struct pfp_poller, wait)->woken |= key_to_poll(key);
+	return 0;
+}
+
+static void pfp_poller_queue(struct file *file, wait_queue_head_t *head,
+			     poll_table *pt)
+{
+	struct pfp_poller *p = container_of(pt, struct pfp_poller, pt);
+
+	p->head = head;
+	init_waitqueue_func_entry(&p->wait, pfp_poller_wake);
+	add_wait_queue(head, &p->wait);
+}
+
+/*
+ * A poller of the full proxy waits on the library's queue, which lives as
+ * long as the open file, not on the queue in the file's data: woken through
+ * it, then with EPOLLHUP by the removal, after which that queue may go.
+ */
+static void pfp_poll_relay(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct pfp_poller p = { };
+	struct dentry *d;
+	struct file *f;
+
+	/* freed after the file is closed, whatever the case found */
+	st->poll_head = kunit_kmalloc(test, sizeof(*st->poll_head), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st->poll_head);
+	init_waitqueue_head(st->poll_head);
+	d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	f = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	init_poll_funcptr(&p.pt, pfp_poller_queue);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, &p.pt), EPOLLIN);
+	KUNIT_ASSERT_NOT_NULL(test, p.head);
+	KUNIT_EXPECT_PTR_NE(test, p.head, st->poll_head);
+	wake_up_poll(st->poll_head, EPOLLIN);
+	KUNIT_EXPECT_EQ(test, p.woken, EPOLLIN);
+	pfp_remove_now(test, d);
+	KUNIT_EXPECT_EQ(test, p.woken, EPOLLIN | EPOLLHUP);
+	/* the file's queue is left to its owner, who may free it now */
+	KUNIT_EXPECT_FALSE(test, waitqueue_active(st->poll_head));
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, &p.pt), EPOLLHUP);
+	remove_wait_queue(p.head, &p.wait);
 }
 
 /* Start a removal of @d in a thread of its own. */
@@ -816,6 +878,7 @@ static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE_PARAM(pfp_full_proxy_covers, pfp_covers_gen_params),
 	KUNIT_CASE_PARAM(pfp_open_after_remove, pfp_proxy_gen_params),
 	KUNIT_CASE(pfp_full_after_remove),
+	KUNIT_CASE(pfp_poll_relay),
 	KUNIT_CASE(pfp_full_missing),
 	KUNIT_CASE(pfp_short),
 	KUNIT_CASE(pfp_short_remove_waits),
