@@ -29,6 +29,10 @@ MUTANTS=(
 	# 36): t_remove_self's write, alone in its file (the users' slot: the
 	# read it waits for is in another file), never returns
 	"remove_self_waits|fs/libpseudofs/file.c|s/^\t\tif (cmpxchg(\&users->solo, current, NULL) == current \&\&/\t\tif (0 \&\&/|stress|remove_self|a removal from inside a file's write waits for that write"
+	# the full proxy hands the file's ->poll the caller's poll_table, as
+	# before issue 36: poll(2) and epoll sleep on the queue in the file's
+	# data, which the removal neither wakes nor leaves (it is freed after)
+	"pollers_on_data|fs/libpseudofs/file.c|s/^\t\twait = \&t.pt;$/\t\t;/|stress|pollers_hup|the full proxy's pollers wait on the queue in the file's data"
 )
 
 if [ "${1:-}" = --check ]; then

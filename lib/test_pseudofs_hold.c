@@ -13,7 +13,9 @@
  *            (a write removes the directory holding it, from inside the
  *            write, as IPE's policy "delete" does); debugfs's also has
  *            "cancel", whose reads and writes enter a debugfs
- *            cancellation; blocked calls wait for "release"
+ *            cancellation; blocked calls wait for "release"; and "pollq",
+ *            whose polls wait on a queue kmalloc'ed for the file, never
+ *            ready, and freed as soon as the file's removal returned
  *   remove   remove both directories, debugfs's first; returns once the
  *            removals did
  *   release  let every blocked read and write return, and polls see data;
@@ -44,6 +46,7 @@ static DEFINE_MUTEX(hold_lock);		/* create and remove */
 static bool hold_released[2];		/* debugfs's calls, securityfs's */
 static atomic_t hold_inside = ATOMIC_INIT(0);
 static struct dentry *hold_ddir, *hold_sdir;
+static wait_queue_head_t *hold_dq, *hold_sq;	/* "pollq"'s, each */
 static char hold_cancellable;		/* ->i_private of "cancel" */
 
 struct hold_call {
@@ -112,6 +115,38 @@ static __poll_t hold_poll(struct file *file, poll_table *wait)
 	return READ_ONCE(*hold_released_of(file)) ? EPOLLIN | EPOLLRDNORM : 0;
 }
 
+static __poll_t hold_pollq_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, file->private_data, wait);
+	return 0;
+}
+
+static const struct file_operations hold_pollq_fops = {
+	.open	= simple_open,
+	.poll	= hold_pollq_poll,
+};
+
+/* A removal of a directory returned: its "pollq" queue goes at once. */
+static void hold_removed(struct dentry *dir, wait_queue_head_t **q)
+{
+	if (dir)
+		kfree(xchg(q, NULL));
+}
+
+/* "pollq" in @dir, of securityfs or debugfs, its queue in *@q */
+static struct dentry *hold_create_pollq(struct dentry *dir, bool sec,
+					wait_queue_head_t **q)
+{
+	*q = kmalloc(sizeof(**q), GFP_KERNEL);
+	if (!*q)
+		return ERR_PTR(-ENOMEM);
+	init_waitqueue_head(*q);
+	if (sec)
+		return securityfs_create_file("pollq", 0400, dir, *q,
+					      &hold_pollq_fops);
+	return debugfs_create_file("pollq", 0400, dir, *q, &hold_pollq_fops);
+}
+
 static const struct file_operations hold_fops = {
 	.open	= simple_open,
 	.read	= hold_read,
@@ -149,10 +184,17 @@ static const struct file_operations hold_map_fops = {
 static ssize_t hold_self_write(struct file *file, const char __user *buf,
 			       size_t len, loff_t *ppos)
 {
-	if (file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC)
-		securityfs_remove(xchg(&hold_sdir, NULL));
-	else
-		debugfs_remove(xchg(&hold_ddir, NULL));
+	struct dentry *dir;
+
+	if (file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC) {
+		dir = xchg(&hold_sdir, NULL);
+		securityfs_remove(dir);
+		hold_removed(dir, &hold_sq);
+	} else {
+		dir = xchg(&hold_ddir, NULL);
+		debugfs_remove(dir);
+		hold_removed(dir, &hold_dq);
+	}
 	return len;
 }
 
@@ -178,6 +220,9 @@ static int hold_create(void)
 	debugfs_create_file("self", 0200, d, NULL, &hold_self_fops);
 	/* debugfs's full proxy has no ->mmap: this one opens through the short one */
 	debugfs_create_file_unsafe("map", 0400, d, NULL, &hold_map_fops);
+	d = hold_create_pollq(d, false, &hold_dq);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
 	d = securityfs_create_dir("pseudofs_hold", NULL);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -189,13 +234,20 @@ static int hold_create(void)
 	if (!IS_ERR(d))
 		d = securityfs_create_file("map", 0400, hold_sdir, NULL,
 					   &hold_map_fops);
+	if (!IS_ERR(d))
+		d = hold_create_pollq(hold_sdir, true, &hold_sq);
 	return PTR_ERR_OR_ZERO(d);
 }
 
 static void hold_remove(void)
 {
-	debugfs_remove(xchg(&hold_ddir, NULL));
-	securityfs_remove(xchg(&hold_sdir, NULL));	/* recursive since 7.3 */
+	struct dentry *dir = xchg(&hold_ddir, NULL);
+
+	debugfs_remove(dir);
+	hold_removed(dir, &hold_dq);
+	dir = xchg(&hold_sdir, NULL);
+	securityfs_remove(dir);		/* recursive since 7.3 */
+	hold_removed(dir, &hold_sq);
 }
 
 static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,

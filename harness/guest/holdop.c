@@ -7,6 +7,9 @@
  *   holdop read PATH        "read: DATA" (newlines as '|') or "read: error E"
  *   holdop write PATH       "write: N" or "write: error E"
  *   holdop poll PATH SECS   "poll: revents 0xN" or "poll: timeout"
+ *   holdop epoll PATH SECS  the same through epoll_wait(): "epoll: events
+ *                           0xN" or "epoll: timeout"; then closes the file
+ *                           (which takes the epoll entry off its queue)
  *   holdop map PATH SECS    "map: DATA", then after SECS seconds with the
  *                           page mapped "map after: DATA", then "unmapped"
  *
@@ -19,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -56,14 +60,14 @@ int main(int argc, char **argv)
 
 	flags = !strcmp(op, "write") ? O_WRONLY : O_RDONLY;
 	if (!strcmp(op, "read") || !strcmp(op, "write") ||
-	    !strcmp(op, "poll") || !strcmp(op, "map")) {
+	    !strcmp(op, "poll") || !strcmp(op, "epoll") || !strcmp(op, "map")) {
 		fd = open(argv[2], flags);
 		if (fd < 0) {
 			printf("%s: open error %s\n", op, ename(errno));
 			return 1;
 		}
 	} else {
-		fprintf(stderr, "usage: holdop read|write|poll|map PATH [SECS]\n");
+		fprintf(stderr, "usage: holdop read|write|poll|epoll|map PATH [SECS]\n");
 		return 2;
 	}
 	if (!strcmp(op, "read")) {
@@ -95,6 +99,26 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		printf("poll: revents %#x\n", p.revents);
+	} else if (!strcmp(op, "epoll")) {
+		struct epoll_event ev = { .events = EPOLLIN };
+		int ep = epoll_create1(0), n;
+
+		if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev)) {
+			printf("epoll: error %s\n", ename(errno));
+			return 1;
+		}
+		n = epoll_wait(ep, &ev, 1, secs * 1000);
+		if (n < 0) {
+			printf("epoll: error %s\n", ename(errno));
+			return 1;
+		}
+		close(fd);
+		close(ep);
+		if (!n) {
+			printf("epoll: timeout\n");
+			return 1;
+		}
+		printf("epoll: events %#x\n", ev.events);
 	} else {
 		long pg = sysconf(_SC_PAGESIZE);
 		char *m = mmap(NULL, pg, PROT_READ, MAP_SHARED, fd, 0);
