@@ -93,8 +93,7 @@ struct pseudofs_guard {
 static __always_inline struct pseudofs_guard *
 pseudofs_guard(const struct inode *inode)
 {
-	return (void *)inode - pseudofs_of(inode->i_sb)->desc->inode_offset -
-	       PSEUDOFS_GUARD_SIZE;
+	return (void *)inode - PSEUDOFS_GUARD_SIZE;
 }
 
 /* file.c */

@@ -41,9 +41,9 @@ static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
  * starting the object lets it be freed from the guard alone, after an RCU
  * grace period, without looking at the superblock, which may be gone by
  * then: kfree() takes objects of any slab, and kmem_cache_destroy() waits for
- * kfree_rcu() in flight.  Inodes that start their structure (all but the
- * KUnit test's) are set up once, when the slab makes the object, as other
- * inode caches do: inode_init_once() memsets the whole inode, no small cost
+ * kfree_rcu() in flight.  The inode, which starts the filesystem's
+ * structure, is set up once, when the slab makes the object, as in other
+ * inode caches: inode_init_once() memsets the whole inode, no small cost
  * under emulation.
  */
 static void pseudofs_inode_ctor(void *p)
@@ -56,22 +56,16 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 	struct pseudofs *pfs = pseudofs_of(sb);
 	void *p = alloc_inode_sb(sb, pfs->state->inode_cache, GFP_KERNEL);
 	struct inode *inode;
-	size_t end = pfs->desc->inode_offset + sizeof(*inode);
 
 	if (!p)
 		return NULL;
 	/* the other fields of the guard are set when a proxy is */
 	((struct pseudofs_guard *)p)->users = NULL;
 	((struct pseudofs_guard *)p)->aux = NULL;
-	p += PSEUDOFS_GUARD_SIZE;
-	inode = p + pfs->desc->inode_offset;
-	/* what the filesystem puts around the inode starts out zeroed */
-	if (end < pfs->state->inode_size)
-		memset(p + end, 0, pfs->state->inode_size - end);
-	if (pfs->desc->inode_offset) {
-		memset(p, 0, pfs->desc->inode_offset);
-		inode_init_once(inode);
-	}
+	inode = p + PSEUDOFS_GUARD_SIZE;
+	/* what the filesystem puts after the inode starts out zeroed */
+	if (pfs->state->inode_size > sizeof(*inode))
+		memset(inode + 1, 0, pfs->state->inode_size - sizeof(*inode));
 	return inode;
 }
 
@@ -470,8 +464,7 @@ static int pseudofs_check(const struct pseudofs *pfs)
 
 	if (!desc)
 		why = "no description";
-	else if (desc->inode_size &&
-		 desc->inode_offset + sizeof(struct inode) > desc->inode_size)
+	else if (desc->inode_size && desc->inode_size < sizeof(struct inode))
 		why = "the inode does not fit in inode_size";
 	else if (desc->instances > PSEUDOFS_PER_KEY)
 		why = "unknown kind of instances";
@@ -536,7 +529,6 @@ int pseudofs_register(struct pseudofs *pfs)
 	state->inode_cache = kmem_cache_create(pfs->type.name,
 					       PSEUDOFS_GUARD_SIZE + state->inode_size,
 					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
-					       pfs->desc->inode_offset ? NULL :
 					       pseudofs_inode_ctor);
 	if (!state->inode_cache)
 		goto out_free;

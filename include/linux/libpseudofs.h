@@ -217,8 +217,8 @@ struct pseudofs_operations {
  *	of pseudofs_create_user_dir() use its ->permission, ->getattr and
  *	->setattr
  * @file_iops: inode operations of regular files, may be %NULL
- * @inode_size: size of the per-filesystem inode structure, 0 for a bare inode
- * @inode_offset: offset of the struct inode within it
+ * @inode_size: size of the per-filesystem inode structure, which starts with
+ *	its struct inode (PSEUDOFS_INODE()); 0 for a bare inode
  */
 struct pseudofs_desc {
 	unsigned long magic;
@@ -234,12 +234,11 @@ struct pseudofs_desc {
 	const struct inode_operations *dir_iops;
 	const struct inode_operations *file_iops;
 	size_t inode_size;
-	size_t inode_offset;
 };
 
-/* Initializer for a struct pseudofs_desc whose inodes are embedded in @type. */
+/* Initializer for a struct pseudofs_desc whose inodes start a @type */
 #define PSEUDOFS_INODE(type, member)				\
-	.inode_size = sizeof(type), .inode_offset = offsetof(type, member)
+	.inode_size = sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, member))
 
 /**
  * struct pseudofs - a pseudo filesystem

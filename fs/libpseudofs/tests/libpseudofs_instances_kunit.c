@@ -1368,7 +1368,7 @@ static void pfi_user_dir_iops(struct kunit *test)
 /* Descriptors that contradict themselves are refused, and nothing is left. */
 static const struct pseudofs_desc pfi_bad_desc[] = {
 	{ .instances = PSEUDOFS_PER_KEY },
-	{ .inode_size = sizeof(struct inode), .inode_offset = sizeof(long) },
+	{ .inode_size = sizeof(struct inode) - 1 },
 	{ .instances = PSEUDOFS_PER_KEY + 1 },
 	{ .options = PSEUDOFS_OPTIONS_NONE + 1 },
 };
