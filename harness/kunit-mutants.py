@@ -213,10 +213,10 @@ MUTANTS = [
      '\treturn pseudofs_proxy_get(g, file->f_path.dentry, in);\n',
      ('pfp_full_missing', 'pfp_short')),
     ('file.c', 'the short proxy reads a removed file as its end, not -EIO',
-     '\t\tret = g->short_fops->read(file, buf, len, ppos);\n'
+     '\t\t      g->short_fops->read(file, buf, len, ppos);\n'
      '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret;\n',
-     '\t\tret = g->short_fops->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret == -EIO ? 0 : ret;\n',
+     '\t\t      g->short_fops->read(file, buf, len, ppos);\n'
+     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret == -EIO && file->f_op != &pseudofs_full_proxy_fops ? 0 : ret;\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('file.c', 'a file loses the aux pointer it was made with',
      '\tg->aux = (void *)aux;\n', '',

@@ -31,7 +31,6 @@
 #define PSEUDOFS_HAS_IOCTL	BIT(4)
 
 static const struct file_operations pseudofs_full_proxy_fops;
-static const struct file_operations pseudofs_short_proxy_fops;
 
 /* Removed files still in use, of every filesystem; their waiters' queue */
 static LIST_HEAD(pseudofs_draining);
@@ -567,8 +566,13 @@ static __always_inline int pseudofs_proxy_enter(struct file *file,
 	return pseudofs_proxy_get(g, file->f_path.dentry, in);
 }
 
-static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
-					 int whence)
+/*
+ * ->llseek, ->read and ->write serve both the full and the short proxy (as
+ * 7.3 debugfs's FULL_PROXY_FUNC_BOTH): the file's own method is that of
+ * whichever operations its proxy carries.
+ */
+static loff_t pseudofs_proxy_llseek(struct file *file, loff_t offset,
+				    int whence)
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
@@ -576,14 +580,16 @@ static loff_t pseudofs_full_proxy_llseek(struct file *file, loff_t offset,
 
 	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
 	if (!ret) {
-		ret = g->real_fops->llseek(file, offset, whence);
+		ret = file->f_op == &pseudofs_full_proxy_fops ?
+		      g->real_fops->llseek(file, offset, whence) :
+		      g->short_fops->llseek(file, offset, whence);
 		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
 
-static ssize_t pseudofs_full_proxy_read(struct file *file, char __user *buf,
-					size_t len, loff_t *ppos)
+static ssize_t pseudofs_proxy_read(struct file *file, char __user *buf,
+				   size_t len, loff_t *ppos)
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
@@ -591,15 +597,16 @@ static ssize_t pseudofs_full_proxy_read(struct file *file, char __user *buf,
 
 	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_READ, -EINVAL, &in);
 	if (!ret) {
-		ret = g->real_fops->read(file, buf, len, ppos);
+		ret = file->f_op == &pseudofs_full_proxy_fops ?
+		      g->real_fops->read(file, buf, len, ppos) :
+		      g->short_fops->read(file, buf, len, ppos);
 		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
 }
 
-static ssize_t pseudofs_full_proxy_write(struct file *file,
-					 const char __user *buf, size_t len,
-					 loff_t *ppos)
+static ssize_t pseudofs_proxy_write(struct file *file, const char __user *buf,
+				    size_t len, loff_t *ppos)
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
@@ -607,7 +614,9 @@ static ssize_t pseudofs_full_proxy_write(struct file *file,
 
 	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
 	if (!ret) {
-		ret = g->real_fops->write(file, buf, len, ppos);
+		ret = file->f_op == &pseudofs_full_proxy_fops ?
+		      g->real_fops->write(file, buf, len, ppos) :
+		      g->short_fops->write(file, buf, len, ppos);
 		pseudofs_proxy_put(g, &in);
 	}
 	return ret;
@@ -693,58 +702,12 @@ static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 static const struct file_operations pseudofs_full_proxy_fops = {
 	.open		= pseudofs_full_proxy_open,
 	.release	= pseudofs_full_proxy_release,
-	.llseek		= pseudofs_full_proxy_llseek,
-	.read		= pseudofs_full_proxy_read,
-	.write		= pseudofs_full_proxy_write,
+	.llseek		= pseudofs_proxy_llseek,
+	.read		= pseudofs_proxy_read,
+	.write		= pseudofs_proxy_write,
 	.poll		= pseudofs_full_proxy_poll,
 	.unlocked_ioctl	= pseudofs_full_proxy_ioctl,
 };
-
-static loff_t pseudofs_short_proxy_llseek(struct file *file, loff_t offset,
-					  int whence)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	loff_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
-	if (!ret) {
-		ret = g->short_fops->llseek(file, offset, whence);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
-
-static ssize_t pseudofs_short_proxy_read(struct file *file, char __user *buf,
-					 size_t len, loff_t *ppos)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	ssize_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_READ, -EINVAL, &in);
-	if (!ret) {
-		ret = g->short_fops->read(file, buf, len, ppos);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
-
-static ssize_t pseudofs_short_proxy_write(struct file *file,
-					  const char __user *buf, size_t len,
-					  loff_t *ppos)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	ssize_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
-	if (!ret) {
-		ret = g->short_fops->write(file, buf, len, ppos);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
 
 static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
 {
@@ -764,9 +727,9 @@ static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
 
 static const struct file_operations pseudofs_short_proxy_fops = {
 	.open	= pseudofs_short_proxy_open,
-	.llseek	= pseudofs_short_proxy_llseek,
-	.read	= pseudofs_short_proxy_read,
-	.write	= pseudofs_short_proxy_write,
+	.llseek	= pseudofs_proxy_llseek,
+	.read	= pseudofs_proxy_read,
+	.write	= pseudofs_proxy_write,
 };
 
 /**
