@@ -651,7 +651,7 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
 	if (wait && wait->_qproc) {
 		init_poll_funcptr(&t.pt, pseudofs_poll_relay);
-		t.pt._key = wait->_key;
+		t.pt._key = poll_requested_events(wait);
 		t.caller = wait;
 		t.users = g->users;
 		wait = &t.pt;
