@@ -188,10 +188,13 @@ MUTANTS = [
      '\t\twait = &t.pt;\n', '',
      ('pfp_poll_relay',)),
     ('file.c', 'a removal leaves the relay on that queue and wakes no poller',
-     '\tif (refcount_dec_and_test(&users->active)) {\n\t\tpseudofs_relays_detach(users);\n'
+     '\tif (refcount_dec_and_test(&users->active)) {\n\t\tpseudofs_relays_detach(users, NULL);\n'
      '\t\treturn;\n\t}\n',
      '\tif (refcount_dec_and_test(&users->active))\n\t\treturn;\n',
      ('pfp_poll_relay',)),
+    ('file.c', 'a released file leaves its relays on the queues of its ->poll',
+     '\t\tpseudofs_relays_detach(g->users, file);\n', '\t\t;\n',
+     ('pfp_poll_relay_leaves',)),
     # pfp_get_put: the removal must say, once, which file it waits for
     ('file.c', 'a removal that waits long says nothing',
      '\t\t\tpseudofs_drain_report(users);\n',

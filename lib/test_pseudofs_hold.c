@@ -47,6 +47,7 @@ static bool hold_released[2];		/* debugfs's calls, securityfs's */
 static atomic_t hold_inside = ATOMIC_INIT(0);
 static struct dentry *hold_ddir, *hold_sdir;
 static wait_queue_head_t *hold_dq, *hold_sq;	/* "pollq"'s, each */
+static DEFINE_SPINLOCK(hold_ptr_lock);	/* a directory with its queue */
 static char hold_cancellable;		/* ->i_private of "cancel" */
 
 struct hold_call {
@@ -126,25 +127,31 @@ static const struct file_operations hold_pollq_fops = {
 	.poll	= hold_pollq_poll,
 };
 
-/* A removal of a directory returned: its "pollq" queue goes at once. */
-static void hold_removed(struct dentry *dir, wait_queue_head_t **q)
+/*
+ * Take a directory and its "pollq" queue together, for their one remover,
+ * who frees the queue as soon as the removal returned: %NULL if taken.
+ */
+static struct dentry *hold_take(struct dentry **dir, wait_queue_head_t **q,
+				wait_queue_head_t **taken)
 {
-	if (dir)
-		kfree(xchg(q, NULL));
+	struct dentry *d;
+
+	spin_lock(&hold_ptr_lock);
+	d = *dir;
+	*dir = NULL;
+	*taken = *q;
+	*q = NULL;
+	spin_unlock(&hold_ptr_lock);
+	return d;
 }
 
-/* "pollq" in @dir, of securityfs or debugfs, its queue in *@q */
-static struct dentry *hold_create_pollq(struct dentry *dir, bool sec,
-					wait_queue_head_t **q)
+static wait_queue_head_t *hold_new_queue(void)
 {
-	*q = kmalloc(sizeof(**q), GFP_KERNEL);
-	if (!*q)
-		return ERR_PTR(-ENOMEM);
-	init_waitqueue_head(*q);
-	if (sec)
-		return securityfs_create_file("pollq", 0400, dir, *q,
-					      &hold_pollq_fops);
-	return debugfs_create_file("pollq", 0400, dir, *q, &hold_pollq_fops);
+	wait_queue_head_t *q = kmalloc(sizeof(*q), GFP_KERNEL);
+
+	if (q)
+		init_waitqueue_head(q);
+	return q;
 }
 
 static const struct file_operations hold_fops = {
@@ -184,17 +191,13 @@ static const struct file_operations hold_map_fops = {
 static ssize_t hold_self_write(struct file *file, const char __user *buf,
 			       size_t len, loff_t *ppos)
 {
-	struct dentry *dir;
+	wait_queue_head_t *q;
 
-	if (file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC) {
-		dir = xchg(&hold_sdir, NULL);
-		securityfs_remove(dir);
-		hold_removed(dir, &hold_sq);
-	} else {
-		dir = xchg(&hold_ddir, NULL);
-		debugfs_remove(dir);
-		hold_removed(dir, &hold_dq);
-	}
+	if (file_inode(file)->i_sb->s_magic == SECURITYFS_MAGIC)
+		securityfs_remove(hold_take(&hold_sdir, &hold_sq, &q));
+	else
+		debugfs_remove(hold_take(&hold_ddir, &hold_dq, &q));
+	kfree(q);
 	return len;
 }
 
@@ -209,6 +212,13 @@ static int hold_create(void)
 
 	if (hold_ddir || hold_sdir)
 		return -EEXIST;
+	/* the queues first, so that whoever takes a directory takes its queue */
+	kfree(hold_dq);
+	kfree(hold_sq);
+	hold_dq = hold_new_queue();
+	hold_sq = hold_new_queue();
+	if (!hold_dq || !hold_sq)
+		return -ENOMEM;
 	WRITE_ONCE(hold_released[0], false);
 	WRITE_ONCE(hold_released[1], false);
 	d = debugfs_create_dir("pseudofs_hold", NULL);
@@ -220,9 +230,7 @@ static int hold_create(void)
 	debugfs_create_file("self", 0200, d, NULL, &hold_self_fops);
 	/* debugfs's full proxy has no ->mmap: this one opens through the short one */
 	debugfs_create_file_unsafe("map", 0400, d, NULL, &hold_map_fops);
-	d = hold_create_pollq(d, false, &hold_dq);
-	if (IS_ERR(d))
-		return PTR_ERR(d);
+	debugfs_create_file("pollq", 0400, d, hold_dq, &hold_pollq_fops);
 	d = securityfs_create_dir("pseudofs_hold", NULL);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -235,19 +243,19 @@ static int hold_create(void)
 		d = securityfs_create_file("map", 0400, hold_sdir, NULL,
 					   &hold_map_fops);
 	if (!IS_ERR(d))
-		d = hold_create_pollq(hold_sdir, true, &hold_sq);
+		d = securityfs_create_file("pollq", 0400, hold_sdir, hold_sq,
+					   &hold_pollq_fops);
 	return PTR_ERR_OR_ZERO(d);
 }
 
 static void hold_remove(void)
 {
-	struct dentry *dir = xchg(&hold_ddir, NULL);
+	wait_queue_head_t *q;
 
-	debugfs_remove(dir);
-	hold_removed(dir, &hold_dq);
-	dir = xchg(&hold_sdir, NULL);
-	securityfs_remove(dir);		/* recursive since 7.3 */
-	hold_removed(dir, &hold_sq);
+	debugfs_remove(hold_take(&hold_ddir, &hold_dq, &q));
+	kfree(q);
+	securityfs_remove(hold_take(&hold_sdir, &hold_sq, &q));	/* recursive */
+	kfree(q);
 }
 
 static ssize_t hold_ctl_write(struct file *file, const char __user *ubuf,

@@ -66,7 +66,7 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
 	users->solo = NULL;
-	spin_lock_init(&users->poll_lock);
+	mutex_init(&users->poll_lock);
 	users->relays = NULL;
 	init_waitqueue_head(&users->pollers);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
@@ -201,19 +201,24 @@ void pseudofs_leave_cancellation(struct file *file,
 EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
 
 /**
- * struct pseudofs_relay - the full proxy's waiter on a queue of a file's data
+ * struct pseudofs_relay - the full proxy's waiter on a queue a file polls
  * @wait: on @head, passes each wakeup on to &pseudofs_users.pollers
- * @head: a queue the file's own ->poll gave poll_wait()
- * @next: the file's next relay
+ * @head: a queue the file's own ->poll gave poll_wait(); %NULL once it
+ *	went with wake_up_pollfree()
+ * @file: the open file whose ->poll gave it
+ * @next: the inode's next relay
  *
  * The pollers of a file with the full proxy wait on &pseudofs_users.pollers,
- * which lives as long as the inode, and not on the queues in the file's data,
- * which its owner may free once the file is removed: the removal first takes
- * the relays off those queues and wakes the pollers with %EPOLLHUP.
+ * which lives as long as the inode, and not on the queues of the file's own
+ * ->poll, which may go with its data once it is removed, or with the open
+ * file: a relay leaves its queue when its file is released, all leave
+ * theirs when the file is removed, which wakes the pollers with %EPOLLHUP.
+ * A wakeup reaches every poller of the inode, EPOLLEXCLUSIVE ones too.
  */
 struct pseudofs_relay {
 	wait_queue_entry_t wait;
 	wait_queue_head_t *head;
+	struct file *file;
 	struct pseudofs_relay *next;
 };
 
@@ -222,13 +227,22 @@ struct pseudofs_poll_table {
 	poll_table pt;
 	poll_table *caller;
 	struct pseudofs_users *users;
+	bool failed;
 };
 
 static int pseudofs_relay_wake(wait_queue_entry_t *wait, unsigned int mode,
 			       int sync, void *key)
 {
+	struct pseudofs_relay *r = container_of(wait, typeof(*r), wait);
 	struct pseudofs_users *users = wait->private;
 
+	/* the queue goes (wake_up_pollfree()): leave it, as epoll does */
+	if (key_to_poll(key) & POLLFREE) {
+		list_del_init(&wait->entry);
+		/* pairs with the smp_load_acquire() of pseudofs_relays_detach() */
+		smp_store_release(&r->head, NULL);
+		key = poll_to_key(EPOLLHUP);
+	}
 	__wake_up(&users->pollers, mode, 0, key);
 	return 0;
 }
@@ -241,38 +255,58 @@ static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
 	struct pseudofs_users *users = t->users;
 	struct pseudofs_relay *r;
 
-	spin_lock(&users->poll_lock);
-	for (r = users->relays; r && r->head != head; r = r->next)
-		;
+	mutex_lock(&users->poll_lock);
+	for (r = users->relays; r; r = r->next)
+		if (r->file == file && r->head == head)
+			break;
+	/* a qproc may sleep: __pollwait() and epoll's allocate so too */
 	if (!r) {
-		r = kmalloc_obj(*r, GFP_NOWAIT);
+		r = kmalloc_obj(*r);
 		if (r) {
 			init_waitqueue_func_entry(&r->wait, pseudofs_relay_wake);
 			r->wait.private = users;
 			r->head = head;
+			r->file = file;
 			r->next = users->relays;
 			users->relays = r;
 			add_wait_queue(head, &r->wait);
 		}
 	}
-	spin_unlock(&users->poll_lock);
-	/* without memory for a relay, on @head itself, as with no proxy */
-	t->caller->_qproc(file, r ? &users->pollers : head, t->caller);
+	mutex_unlock(&users->poll_lock);
+	/* without a relay, the poller is told of an error, not left waiting */
+	t->failed |= !r;
+	t->caller->_qproc(file, &users->pollers, t->caller);
 }
 
-/* Before a removed file's data may go: the pollers leave its queues */
-static void pseudofs_relays_detach(struct pseudofs_users *users)
+/*
+ * Take the relays of @file, or of every file if %NULL (the file is removed
+ * or its inode goes), off their queues, which may go then.
+ */
+static void pseudofs_relays_detach(struct pseudofs_users *users,
+				   struct file *file)
 {
-	struct pseudofs_relay *r;
+	struct pseudofs_relay **p = &users->relays, *r;
+	wait_queue_head_t *head;
 
-	spin_lock(&users->poll_lock);
-	while ((r = users->relays)) {
-		users->relays = r->next;
-		remove_wait_queue(r->head, &r->wait);
+	mutex_lock(&users->poll_lock);
+	while ((r = *p)) {
+		if (file && r->file != file) {
+			p = &r->next;
+			continue;
+		}
+		*p = r->next;
+		/* a queue left by POLLFREE goes after a grace period */
+		rcu_read_lock();
+		/* pairs with the smp_store_release() of pseudofs_relay_wake() */
+		head = smp_load_acquire(&r->head);
+		if (head)
+			remove_wait_queue(head, &r->wait);
+		rcu_read_unlock();
 		kfree(r);
 	}
-	spin_unlock(&users->poll_lock);
-	wake_up_poll(&users->pollers, EPOLLHUP);
+	mutex_unlock(&users->poll_lock);
+	if (!file)
+		wake_up_poll(&users->pollers, EPOLLHUP);
 }
 
 /*
@@ -293,7 +327,7 @@ void pseudofs_users_removed(struct dentry *dentry)
 	if (!users)
 		return;
 	if (refcount_dec_and_test(&users->active)) {
-		pseudofs_relays_detach(users);
+		pseudofs_relays_detach(users, NULL);
 		return;
 	}
 	users->dentry = dget(dentry);
@@ -369,7 +403,7 @@ static void pseudofs_drain_one(struct pseudofs_users *users)
 		}
 		mutex_unlock(&users->lock);
 		if (!refcount_read(&users->active)) {
-			pseudofs_relays_detach(users);
+			pseudofs_relays_detach(users, NULL);
 			return;
 		}
 		if (told) {
@@ -427,8 +461,9 @@ void pseudofs_free_users(struct inode *inode)
 
 	if (!users)
 		return;
-	pseudofs_relays_detach(users);
+	pseudofs_relays_detach(users, NULL);
 	WARN_ON(!list_empty(&users->cancellations));
+	mutex_destroy(&users->poll_lock);
 	mutex_destroy(&users->lock);
 	kfree(users);
 }
@@ -642,7 +677,7 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
-	struct pseudofs_poll_table t;
+	struct pseudofs_poll_table t = { };
 	__poll_t mask;
 	int err;
 
@@ -658,7 +693,7 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 	}
 	mask = g->real_fops->poll(file, wait);
 	pseudofs_proxy_put(g, &in);
-	return mask;
+	return t.failed ? mask | EPOLLERR : mask;
 }
 
 static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
@@ -690,9 +725,13 @@ out:
 /* Runs removed or not, so nothing leaks: ->release must not use ->i_private */
 static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 {
-	const struct file_operations *real_fops = pseudofs_guard(inode)->real_fops;
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+	const struct file_operations *real_fops = g->real_fops;
 	int err = 0;
 
+	/* before ->release, which may free a queue its ->poll gave */
+	if (g->users)
+		pseudofs_relays_detach(g->users, file);
 	if (real_fops->release)
 		err = real_fops->release(inode, file);
 	fops_put(real_fops);

@@ -53,7 +53,7 @@ struct pseudofs_users {
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
-	spinlock_t poll_lock;	/* see above */
+	struct mutex poll_lock;	/* see above */
 	struct pseudofs_relay *relays;
 	wait_queue_head_t pollers;
 };

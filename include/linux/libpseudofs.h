@@ -61,8 +61,9 @@ enum pseudofs_options {
  *	(->unlocked_ioctl) or %DEFAULT_POLLMASK (->poll).  No other method is
  *	carried: see pseudofs_full_proxy_covers().  Pollers wait on a queue
  *	of the library's, relayed from those ->poll gives poll_wait(); the
- *	removal takes the relays off those and wakes the pollers with
- *	%EPOLLHUP, so the queues may go with the data.
+ *	relays leave those at ->release and at the removal, which wakes the
+ *	pollers with %EPOLLHUP, so the queues may go with the open file or
+ *	the data (or by wake_up_pollfree()).
  * @PSEUDOFS_PROXY_SHORT: for pseudofs_create_file_short(): ->open is
  *	simple_open(), and it, ->read, ->write and ->llseek run as with
  *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no

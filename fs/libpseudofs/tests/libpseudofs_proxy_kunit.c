@@ -454,8 +454,45 @@ static void pfp_poll_relay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.woken, EPOLLIN | EPOLLHUP);
 	/* the file's queue is left to its owner, who may free it now */
 	KUNIT_EXPECT_FALSE(test, waitqueue_active(st->poll_head));
-	KUNIT_EXPECT_EQ(test, vfs_poll(f, &p.pt), EPOLLHUP);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, NULL), EPOLLHUP);
 	remove_wait_queue(p.head, &p.wait);
+}
+
+/*
+ * A relay leaves the file's queue before the file's ->release, which may
+ * free it, and when it goes by wake_up_pollfree(), waking the pollers.
+ */
+static void pfp_poll_relay_leaves(struct kunit *test)
+{
+	struct pfp_state *st = test->priv;
+	struct pfp_poller p = { }, q = { };
+	struct dentry *d;
+	struct file *f, *g;
+
+	st->poll_head = kunit_kmalloc(test, sizeof(*st->poll_head), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st->poll_head);
+	init_waitqueue_head(st->poll_head);
+	d = pfp_file(test, PSEUDOFS_PROXY_FULL);
+	f = pfp_open(test, d);
+	g = pfp_open(test, d);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, g);
+	init_poll_funcptr(&p.pt, pfp_poller_queue);
+	init_poll_funcptr(&q.pt, pfp_poller_queue);
+	KUNIT_EXPECT_EQ(test, vfs_poll(f, &p.pt), EPOLLIN);
+	KUNIT_ASSERT_NOT_NULL(test, p.head);
+	remove_wait_queue(p.head, &p.wait);	/* as poll(2) before fput() */
+	kunit_release_action(test, pfp_fput, f);
+	/* nothing else waits there: a plain look at the queue */
+	KUNIT_EXPECT_FALSE(test, waitqueue_active(st->poll_head));
+
+	KUNIT_EXPECT_EQ(test, vfs_poll(g, &q.pt), EPOLLIN);
+	KUNIT_ASSERT_NOT_NULL(test, q.head);
+	wake_up_pollfree(st->poll_head);
+	/* the relay left it, as __wake_up_pollfree() wants */
+	KUNIT_EXPECT_FALSE(test, waitqueue_active(st->poll_head));
+	KUNIT_EXPECT_EQ(test, q.woken, EPOLLHUP);
+	remove_wait_queue(q.head, &q.wait);
 }
 
 /* Start a removal of @d in a thread of its own. */
@@ -879,6 +916,7 @@ static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE_PARAM(pfp_open_after_remove, pfp_proxy_gen_params),
 	KUNIT_CASE(pfp_full_after_remove),
 	KUNIT_CASE(pfp_poll_relay),
+	KUNIT_CASE(pfp_poll_relay_leaves),
 	KUNIT_CASE(pfp_full_missing),
 	KUNIT_CASE(pfp_short),
 	KUNIT_CASE(pfp_short_remove_waits),
