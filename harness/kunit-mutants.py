@@ -115,7 +115,8 @@ MUTANTS = [
      '\t\terr = ops->apply_options(sb, fc, true);\n', '\t\terr = 0;\n',
      ('pfi_apply_fresh', 'pfi_own_option', 'pft_options_none_own', 'pfi_none_root_mode')),
     ('super.c', 'mounts of different keys share one superblock',
-     '\treturn sbi->key == new->key;\n', '\treturn 1;\n',
+     '\treturn pseudofs_of(sb)->desc->instances == PSEUDOFS_SINGLE ||\n'
+     '\t       sbi->key == new->key;\n', '\treturn 1;\n',
      ('pfi_per_key',)),
     ('inode.c', 'user directories lose the filesystem\'s directory ->getattr',
      '\tif (iops && iops->getattr)\n', '\tif (0)\n',
@@ -211,15 +212,14 @@ MUTANTS = [
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
-     '\t\treturn missing;\n\treturn pseudofs_proxy_get(g, file->f_path.dentry, in);\n',
-     '\t\treturn d_unlinked(file->f_path.dentry) ? -EIO : missing;\n'
-     '\treturn pseudofs_proxy_get(g, file->f_path.dentry, in);\n',
+     '\t\treturn missing;\t\t\t\t\t\t\\\n',
+     '\t\treturn d_unlinked(file->f_path.dentry) ? -EIO : missing; \\\n',
      ('pfp_full_missing', 'pfp_short')),
     ('file.c', 'the short proxy reads a removed file as its end, not -EIO',
-     '\t\t      g->short_fops->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret;\n',
-     '\t\t      g->short_fops->read(file, buf, len, ppos);\n'
-     '\t\tpseudofs_proxy_put(g, &in);\n\t}\n\treturn ret == -EIO && file->f_op != &pseudofs_full_proxy_fops ? 0 : ret;\n',
+     '\tif (unlikely(ret))\t\t\t\t\t\t\\\n\t\treturn ret;\t\t\t\t\t\t\\\n',
+     '\tif (unlikely(ret))\t\t\t\t\t\t\\\n'
+     '\t\treturn ret == -EIO && !strcmp(#fops, "short_fops") &&\t\\\n'
+     '\t\t       (bit) == PSEUDOFS_HAS_READ ? 0 : ret;\t\t\\\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('file.c', 'a file loses the aux pointer it was made with',
      '\tg->aux = (void *)aux;\n', '',

@@ -15,6 +15,7 @@
 #include <linux/lsm_hooks.h>
 #include <linux/magic.h>
 #include <linux/security.h>
+#include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "lsm.h"
@@ -31,6 +32,33 @@ static struct pseudofs securityfs = {
 	.type.name	= "securityfs",
 	.desc		= &securityfs_desc,
 };
+
+/*
+ * Whether libpseudofs's full proxy carries every method of @fops: it has
+ * only ->open, ->release, ->llseek, ->read, ->write, ->poll and
+ * ->unlocked_ioctl, and a file with another (->mmap, ->compat_ioctl,
+ * ->read_iter, ...) would lose it.
+ */
+static bool securityfs_full_proxy_covers(const struct file_operations *fops)
+{
+	u8 rest[sizeof(*fops)];
+
+	/* a copy of @fops, bytes and all, without what the proxy carries */
+	memcpy(rest, fops, sizeof(rest));
+#define CARRIED(f)							\
+	memset(rest + offsetof(typeof(*fops), f), 0, sizeof_field(typeof(*fops), f))
+	CARRIED(owner);
+	CARRIED(fop_flags);
+	CARRIED(open);
+	CARRIED(release);
+	CARRIED(llseek);
+	CARRIED(read);
+	CARRIED(write);
+	CARRIED(poll);
+	CARRIED(unlocked_ioctl);
+#undef CARRIED
+	return !memchr_inv(rest, 0, sizeof(rest));
+}
 
 /**
  * securityfs_create_file - create a file in the securityfs filesystem
@@ -62,7 +90,7 @@ struct dentry *securityfs_create_file(const char *name, umode_t mode,
 					   parent);
 	if (!fops)
 		proxy = PSEUDOFS_PROXY_NONE;
-	else if (pseudofs_full_proxy_covers(fops))
+	else if (securityfs_full_proxy_covers(fops))
 		proxy = PSEUDOFS_PROXY_FULL;
 	else	/* keep its ->mmap or ->compat_ioctl: guard the open only */
 		proxy = PSEUDOFS_PROXY_OPEN;

@@ -2,14 +2,9 @@
 /*
  * file.c - keeping a pseudo filesystem's files safe from their removal
  *
- * A file's operations reach what its owner keeps behind ->i_private, freed
- * once pseudofs_remove() returned.  The removal waits for operations between
- * pseudofs_file_get() and pseudofs_file_put(); those starting after it fail.
- * The proxies of enum pseudofs_proxy take that bracket around a file's own
- * operations; a client can take it itself.  The scheme is debugfs's (Nicolai
- * Stange, 2016), for every client, with the count of users allocated on first
- * use beside the inode.  The full and short proxies are static operations
- * whose methods look at a mask of the real ones, as 7.3 debugfs's.
+ * pseudofs_remove() waits for the operations between pseudofs_file_get() and
+ * pseudofs_file_put(), which the proxies of enum pseudofs_proxy take around
+ * a file's own; those starting after it fail.  The scheme is debugfs's.
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -23,14 +18,16 @@
 /* How long a removal waits for users before it says who they are */
 #define PSEUDOFS_DRAIN_WARN	(5 * HZ)
 
-/* The methods a proxy's real operations have, in pseudofs_guard.methods */
+/* pseudofs_guard.methods */
 #define PSEUDOFS_HAS_READ	BIT(0)
 #define PSEUDOFS_HAS_WRITE	BIT(1)
 #define PSEUDOFS_HAS_LLSEEK	BIT(2)
 #define PSEUDOFS_HAS_POLL	BIT(3)
 #define PSEUDOFS_HAS_IOCTL	BIT(4)
 
+static const struct file_operations pseudofs_open_proxy_fops;
 static const struct file_operations pseudofs_full_proxy_fops;
+static const struct file_operations pseudofs_short_proxy_fops;
 
 /* Removed files still in use, of every filesystem; their waiters' queue */
 static LIST_HEAD(pseudofs_draining);
@@ -44,14 +41,14 @@ static DECLARE_WAIT_QUEUE_HEAD(pseudofs_drain_wq);
  * @dropped: @task removed the file from inside the call, which then no
  *	longer counts as a user (pseudofs_drain_one())
  *
- * Lives on the proxy's stack, not zeroed first.  The first call takes the
- * slot without a lock, and @node and @dropped stay unused; calls that
- * overlap it go on the list.
+ * On the proxy's stack, not zeroed.  The first call takes the slot without
+ * a lock; calls that overlap it go on the list.  @node comes last: GCC gives
+ * a struct that starts with one a 16-byte slot, realigning the stack.
  */
 struct pseudofs_inside {
-	struct hlist_node node;
 	struct task_struct *task;
 	bool dropped;
+	struct hlist_node node;
 };
 
 static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
@@ -66,7 +63,6 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
 	users->solo = NULL;
-	mutex_init(&users->poll_lock);
 	users->relays = NULL;
 	init_waitqueue_head(&users->pollers);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
@@ -79,9 +75,13 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	return users;
 }
 
-/* Enter the bracket of @dentry, whose guard is @g: see pseudofs_file_get() */
+/*
+ * Enter the bracket of @dentry, whose guard is @g, see pseudofs_file_get():
+ * 0 and its users in *@usersp, -EIO or -ENOMEM.
+ */
 static __always_inline int pseudofs_users_get(struct pseudofs_guard *g,
-					      struct dentry *dentry)
+					      struct dentry *dentry,
+					      struct pseudofs_users **usersp)
 {
 	struct pseudofs_users *users = READ_ONCE(g->users);
 
@@ -90,9 +90,13 @@ static __always_inline int pseudofs_users_get(struct pseudofs_guard *g,
 		if (!users)
 			return -ENOMEM;
 	}
-	/* a removal that missed @users unhashed @dentry before looking */
-	if (d_unlinked(dentry) || !refcount_inc_not_zero(&users->active))
+	/*
+	 * A removal that missed @users unhashed @dentry before looking; a
+	 * file is never a root, so d_unhashed() is d_unlinked() here.
+	 */
+	if (d_unhashed(dentry) || !refcount_inc_not_zero(&users->active))
 		return -EIO;
+	*usersp = users;
 	return 0;
 }
 
@@ -106,17 +110,18 @@ static __always_inline void pseudofs_users_put(struct pseudofs_users *users)
  * pseudofs_file_get - start using a file's data
  * @dentry: the file
  *
- * Until the matching pseudofs_file_put(), pseudofs_remove() of @dentry
- * waits, so the data its owner frees after the removal may be used.
+ * Until the matching pseudofs_file_put(), pseudofs_remove() of @dentry waits.
  *
  * Return: 0; -%EIO if the file was removed (its data must not be used);
  * -%ENOMEM; -%EINVAL if @dentry is not a regular file.
  */
 int pseudofs_file_get(struct dentry *dentry)
 {
+	struct pseudofs_users *users;
+
 	if (WARN_ON(!d_is_reg(dentry)))
 		return -EINVAL;
-	return pseudofs_users_get(pseudofs_guard(d_inode(dentry)), dentry);
+	return pseudofs_users_get(pseudofs_guard(d_inode(dentry)), dentry, &users);
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_get);
 
@@ -146,32 +151,40 @@ void *pseudofs_file_aux(const struct file *file)
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_aux);
 
+/* The users of @file's inode, inside the bracket; %NULL and a warning if not */
+static struct pseudofs_users *pseudofs_file_users(struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	struct pseudofs_users *users;
+
+	if (WARN_ON(!d_is_reg(dentry)))
+		return NULL;
+	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
+	WARN_ON(!users);
+	return users;
+}
+
 /**
  * pseudofs_enter_cancellation - let a removal stop the running operation
  * @file: the file, inside pseudofs_file_get() and pseudofs_file_put()
  * @c: on the caller's stack, its ->cancel set
  *
- * An operation that can block for long (on hardware, on another task) enters
- * a cancellation; only a removal waiting for it calls ->cancel(), after which
- * the operation should call pseudofs_leave_cancellation() and return soon.
+ * Only a removal waiting for the operation calls ->cancel(), after which it
+ * should call pseudofs_leave_cancellation() and return soon.
  */
 void pseudofs_enter_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	struct pseudofs_users *users;
+	struct pseudofs_users *users = pseudofs_file_users(file);
 
 	INIT_LIST_HEAD(&c->list);
-	if (WARN_ON(!d_is_reg(dentry) || !c->cancel))
-		return;
-	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
-	if (WARN_ON(!users))
+	if (!users || WARN_ON(!c->cancel))
 		return;
 	mutex_lock(&users->lock);
 	list_add(&c->list, &users->cancellations);
 	mutex_unlock(&users->lock);
 	/* a removal waiting already comes round to cancel it */
-	if (d_unlinked(dentry))
+	if (d_unlinked(file->f_path.dentry))
 		wake_up_all(&pseudofs_drain_wq);
 }
 EXPORT_SYMBOL_GPL(pseudofs_enter_cancellation);
@@ -186,13 +199,9 @@ EXPORT_SYMBOL_GPL(pseudofs_enter_cancellation);
 void pseudofs_leave_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	struct pseudofs_users *users;
+	struct pseudofs_users *users = pseudofs_file_users(file);
 
-	if (WARN_ON(!d_is_reg(dentry)))
-		return;
-	users = READ_ONCE(pseudofs_guard(d_inode(dentry))->users);
-	if (WARN_ON(!users))
+	if (!users)
 		return;
 	mutex_lock(&users->lock);
 	list_del_init(&c->list);
@@ -208,12 +217,10 @@ EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
  * @file: the open file whose ->poll gave it
  * @next: the inode's next relay
  *
- * The pollers of a file with the full proxy wait on &pseudofs_users.pollers,
- * which lives as long as the inode, and not on the queues of the file's own
- * ->poll, which may go with its data once it is removed, or with the open
- * file: a relay leaves its queue when its file is released, all leave
- * theirs when the file is removed, which wakes the pollers with %EPOLLHUP.
- * A wakeup reaches every poller of the inode, EPOLLEXCLUSIVE ones too.
+ * The full proxy's pollers wait on &pseudofs_users.pollers, which lives as
+ * long as the inode, not on the queues of the file's ->poll, which may go
+ * with its data or open file: a relay leaves its queue at ->release, all at
+ * the removal.  A wakeup reaches every poller, EPOLLEXCLUSIVE ones too.
  */
 struct pseudofs_relay {
 	wait_queue_entry_t wait;
@@ -224,10 +231,10 @@ struct pseudofs_relay {
 
 /* What the full proxy gives a file's own ->poll */
 struct pseudofs_poll_table {
-	poll_table pt;
 	poll_table *caller;
 	struct pseudofs_users *users;
 	bool failed;
+	poll_table pt;		/* last: see struct pseudofs_inside */
 };
 
 static int pseudofs_relay_wake(wait_queue_entry_t *wait, unsigned int mode,
@@ -255,7 +262,7 @@ static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
 	struct pseudofs_users *users = t->users;
 	struct pseudofs_relay *r;
 
-	mutex_lock(&users->poll_lock);
+	mutex_lock(&users->lock);
 	for (r = users->relays; r; r = r->next)
 		if (r->file == file && r->head == head)
 			break;
@@ -272,23 +279,20 @@ static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
 			add_wait_queue(head, &r->wait);
 		}
 	}
-	mutex_unlock(&users->poll_lock);
+	mutex_unlock(&users->lock);
 	/* without a relay, the poller is told of an error, not left waiting */
 	t->failed |= !r;
 	t->caller->_qproc(file, &users->pollers, t->caller);
 }
 
-/*
- * Take the relays of @file, or of every file if %NULL (the file is removed
- * or its inode goes), off their queues, which may go then.
- */
+/* Take @file's relays, or all for %NULL, off their queues, which may go */
 static void pseudofs_relays_detach(struct pseudofs_users *users,
 				   struct file *file)
 {
 	struct pseudofs_relay **p = &users->relays, *r;
 	wait_queue_head_t *head;
 
-	mutex_lock(&users->poll_lock);
+	mutex_lock(&users->lock);
 	while ((r = *p)) {
 		if (file && r->file != file) {
 			p = &r->next;
@@ -304,15 +308,14 @@ static void pseudofs_relays_detach(struct pseudofs_users *users,
 		rcu_read_unlock();
 		kfree(r);
 	}
-	mutex_unlock(&users->poll_lock);
+	mutex_unlock(&users->lock);
 	if (!file)
 		wake_up_poll(&users->pollers, EPOLLHUP);
 }
 
 /*
- * @dentry, a file, was just unhashed by a removal: drop the tree's count
- * of its users and, if some are left, list it with a reference, for the
- * removals that pseudofs_drain() it once no directory is locked.
+ * @dentry, a file, was just unhashed by a removal: drop the tree's count of
+ * its users and, if some are left, list it for pseudofs_drain().
  */
 void pseudofs_users_removed(struct dentry *dentry)
 {
@@ -463,7 +466,6 @@ void pseudofs_free_users(struct inode *inode)
 		return;
 	pseudofs_relays_detach(users, NULL);
 	WARN_ON(!list_empty(&users->cancellations));
-	mutex_destroy(&users->poll_lock);
 	mutex_destroy(&users->lock);
 	kfree(users);
 }
@@ -505,172 +507,141 @@ static noinline void pseudofs_inside_add(struct pseudofs_users *users,
 	mutex_unlock(&users->lock);
 }
 
-static noinline void pseudofs_inside_del(struct pseudofs_users *users,
+/* Take @in off the list: whether its task removed the file meanwhile */
+static noinline bool pseudofs_inside_del(struct pseudofs_users *users,
 					 struct pseudofs_inside *in)
 {
 	mutex_lock(&users->lock);
 	hlist_del(&in->node);
 	mutex_unlock(&users->lock);
+	return in->dropped;
 }
 
 /*
  * Enter the bracket for a proxy's call of @dentry's file, whose guard is
- * @g, as @in, the task's own, on its stack: 0, -EIO if the file is
- * removed, or -ENOMEM.
+ * @g, as @in, the task's own, on its stack: 0 and the file's users in
+ * *@usersp, -EIO if it is removed, or -ENOMEM.
  */
 static __always_inline int pseudofs_proxy_get(struct pseudofs_guard *g,
 					      struct dentry *dentry,
-					      struct pseudofs_inside *in)
+					      struct pseudofs_inside *in,
+					      struct pseudofs_users **usersp)
 {
-	int err = pseudofs_users_get(g, dentry);
+	int err = pseudofs_users_get(g, dentry, usersp);
 
 	if (unlikely(err))
 		return err;
 	in->task = NULL;
-	if (unlikely(cmpxchg(&g->users->solo, NULL, current)))
-		pseudofs_inside_add(g->users, in);
+	if (unlikely(cmpxchg(&(*usersp)->solo, NULL, current)))
+		pseudofs_inside_add(*usersp, in);
 	return 0;
 }
 
 /* Leave it; a call whose task removed the file counts no more already. */
-static __always_inline void pseudofs_proxy_put(struct pseudofs_guard *g,
+static __always_inline void pseudofs_proxy_put(struct pseudofs_users *users,
 					       struct pseudofs_inside *in)
 {
-	struct pseudofs_users *users = g->users;
-	bool dropped;
-
 	if (likely(!in->task)) {
 		/* only this task takes the slot from itself, removing the file */
-		dropped = READ_ONCE(users->solo) != current;
-		if (!dropped)
+		if (likely(READ_ONCE(users->solo) == current)) {
 			WRITE_ONCE(users->solo, NULL);
-	} else {
-		pseudofs_inside_del(users, in);
-		dropped = in->dropped;
-	}
-	if (likely(!dropped))
+			pseudofs_users_put(users);
+		}
+	} else if (!pseudofs_inside_del(users, in)) {
 		pseudofs_users_put(users);
+	}
 }
 
-/* A removed file is not found any more, as far as its opener can tell. */
-static int pseudofs_proxy_open_get(struct pseudofs_guard *g,
-				   struct dentry *dentry,
-				   struct pseudofs_inside *in)
+/*
+ * ->open of the three proxies, inside the bracket: the open proxy's file goes
+ * on with its own operations, the full proxy's keeps the proxy and holds
+ * their module until ->release, and the short proxy's has no ->open of its
+ * own.  A removed file is not found any more, as far as its opener can tell.
+ */
+static int pseudofs_proxy_open(struct inode *inode, struct file *file)
 {
-	int err = pseudofs_proxy_get(g, dentry, in);
-
-	return err == -EIO ? -ENOENT : err;
-}
-
-static int pseudofs_open_proxy_open(struct inode *inode, struct file *file)
-{
+	const struct file_operations *proxy = file->f_op;
 	struct pseudofs_guard *g = pseudofs_guard(inode);
-	const struct file_operations *real_fops = g->real_fops;
+	const struct file_operations *real_fops =
+		proxy == &pseudofs_short_proxy_fops ? NULL : g->real_fops;
 	struct pseudofs_inside in __uninitialized;
+	struct pseudofs_users *users;
 	int err;
 
-	err = pseudofs_proxy_open_get(g, file->f_path.dentry, &in);
+	err = pseudofs_proxy_get(g, file->f_path.dentry, &in, &users);
 	if (err)
-		return err;
+		return err == -EIO ? -ENOENT : err;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
-	if (!err) {
-		replace_fops(file, real_fops);
-		if (real_fops->open)
-			err = real_fops->open(inode, file);
+	if (err)
+		goto out;
+	if (!real_fops) {
+		err = simple_open(inode, file);
+		goto out;
 	}
-	pseudofs_proxy_put(g, &in);
+	if (proxy == &pseudofs_open_proxy_fops)
+		replace_fops(file, real_fops);
+	if (real_fops->open)
+		err = real_fops->open(inode, file);
+	/* an ->open that put in operations of its own gives up the proxy */
+	if (proxy == &pseudofs_full_proxy_fops &&
+	    (err || WARN(file->f_op != proxy, "%pd: ->open replaced the proxy\n",
+			 file->f_path.dentry)))
+		fops_put(real_fops);
+out:
+	pseudofs_proxy_put(users, &in);
 	return err;
 }
 
-static const struct file_operations pseudofs_open_proxy_fops = {
-	.open	= pseudofs_open_proxy_open,
-};
+#define PROTO(args...) args
+#define ARGS(args...) args
 
 /*
- * Enter the bracket for a full or short proxy method: 0, or what it returns
- * instead: @missing if the file lacks it (removed or not), else -EIO if it is
- * removed, or -ENOMEM.
+ * A method of the full or short proxy, as 7.3 debugfs's FULL_PROXY_FUNC:
+ * @missing if the file's own operations, @fops of its guard, lack it,
+ * removed or not; else the method inside the bracket, or -EIO once the file
+ * is removed (or -ENOMEM).
  */
-static __always_inline int pseudofs_proxy_enter(struct file *file,
-						struct pseudofs_guard *g,
-						unsigned int method, int missing,
-						struct pseudofs_inside *in)
-{
-	if (!(g->methods & method))
-		return missing;
-	return pseudofs_proxy_get(g, file->f_path.dentry, in);
+#define PSEUDOFS_PROXY_FUNC(proxy, fops, method, bit, missing, ret_t,	\
+			    proto, args)				\
+static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
+{									\
+	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));	\
+	struct pseudofs_inside in __uninitialized;			\
+	struct pseudofs_users *users;					\
+	ret_t ret;							\
+									\
+	if (!(g->methods & (bit)))					\
+		return missing;						\
+	ret = pseudofs_proxy_get(g, file->f_path.dentry, &in, &users);	\
+	if (unlikely(ret))						\
+		return ret;						\
+	ret = g->fops->method(args);					\
+	pseudofs_proxy_put(users, &in);					\
+	return ret;							\
 }
 
-/*
- * ->llseek, ->read and ->write serve both the full and the short proxy (as
- * 7.3 debugfs's FULL_PROXY_FUNC_BOTH): the file's own method is that of
- * whichever operations its proxy carries.
- */
-static loff_t pseudofs_proxy_llseek(struct file *file, loff_t offset,
-				    int whence)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	loff_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_LLSEEK, -ESPIPE, &in);
-	if (!ret) {
-		ret = file->f_op == &pseudofs_full_proxy_fops ?
-		      g->real_fops->llseek(file, offset, whence) :
-		      g->short_fops->llseek(file, offset, whence);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
-
-static ssize_t pseudofs_proxy_read(struct file *file, char __user *buf,
-				   size_t len, loff_t *ppos)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	ssize_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_READ, -EINVAL, &in);
-	if (!ret) {
-		ret = file->f_op == &pseudofs_full_proxy_fops ?
-		      g->real_fops->read(file, buf, len, ppos) :
-		      g->short_fops->read(file, buf, len, ppos);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
-
-static ssize_t pseudofs_proxy_write(struct file *file, const char __user *buf,
-				    size_t len, loff_t *ppos)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	ssize_t ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_WRITE, -EINVAL, &in);
-	if (!ret) {
-		ret = file->f_op == &pseudofs_full_proxy_fops ?
-		      g->real_fops->write(file, buf, len, ppos) :
-		      g->short_fops->write(file, buf, len, ppos);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
-
-static long pseudofs_full_proxy_ioctl(struct file *file, unsigned int cmd,
-				      unsigned long arg)
-{
-	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
-	struct pseudofs_inside in __uninitialized;
-	long ret;
-
-	ret = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_IOCTL, -ENOTTY, &in);
-	if (!ret) {
-		ret = g->real_fops->unlocked_ioctl(file, cmd, arg);
-		pseudofs_proxy_put(g, &in);
-	}
-	return ret;
-}
+PSEUDOFS_PROXY_FUNC(full, real_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
+		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
+		    ARGS(file, offset, whence));
+PSEUDOFS_PROXY_FUNC(short, short_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
+		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
+		    ARGS(file, offset, whence));
+PSEUDOFS_PROXY_FUNC(full, real_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
+		    PROTO(struct file *file, char __user *buf, size_t len,
+			  loff_t *ppos), ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(short, short_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
+		    PROTO(struct file *file, char __user *buf, size_t len,
+			  loff_t *ppos), ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(full, real_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL, ssize_t,
+		    PROTO(struct file *file, const char __user *buf, size_t len,
+			  loff_t *ppos), ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(short, short_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL,
+		    ssize_t, PROTO(struct file *file, const char __user *buf,
+				   size_t len, loff_t *ppos),
+		    ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(full, real_fops, unlocked_ioctl, PSEUDOFS_HAS_IOCTL,
+		    -ENOTTY, long, PROTO(struct file *file, unsigned int cmd,
+					 unsigned long arg), ARGS(file, cmd, arg));
 
 static __poll_t pseudofs_full_proxy_poll(struct file *file,
 					 struct poll_table_struct *wait)
@@ -678,48 +649,23 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
 	struct pseudofs_poll_table t = { };
+	struct pseudofs_users *users;
 	__poll_t mask;
-	int err;
 
-	err = pseudofs_proxy_enter(file, g, PSEUDOFS_HAS_POLL, 1, &in);
-	if (err)
-		return err > 0 ? DEFAULT_POLLMASK : EPOLLHUP;
+	if (!(g->methods & PSEUDOFS_HAS_POLL))
+		return DEFAULT_POLLMASK;
+	if (pseudofs_proxy_get(g, file->f_path.dentry, &in, &users))
+		return EPOLLHUP;
 	if (wait && wait->_qproc) {
 		init_poll_funcptr(&t.pt, pseudofs_poll_relay);
 		t.pt._key = poll_requested_events(wait);
 		t.caller = wait;
-		t.users = g->users;
+		t.users = users;
 		wait = &t.pt;
 	}
 	mask = g->real_fops->poll(file, wait);
-	pseudofs_proxy_put(g, &in);
+	pseudofs_proxy_put(users, &in);
 	return t.failed ? mask | EPOLLERR : mask;
-}
-
-static int pseudofs_full_proxy_open(struct inode *inode, struct file *file)
-{
-	struct dentry *dentry = file->f_path.dentry;
-	struct pseudofs_guard *g = pseudofs_guard(inode);
-	const struct file_operations *real_fops = g->real_fops;
-	struct pseudofs_inside in __uninitialized;
-	int err;
-
-	err = pseudofs_proxy_open_get(g, dentry, &in);
-	if (err)
-		return err;
-	err = pseudofs_proxy_may_open(inode, file, real_fops);
-	if (err || !real_fops->open)
-		goto out;
-	err = real_fops->open(inode, file);
-	if (err)
-		fops_put(real_fops);
-	/* an ->open that put in operations of its own gives up the proxy */
-	else if (WARN(file->f_op != &pseudofs_full_proxy_fops,
-		      "%pd: ->open replaced the proxy\n", dentry))
-		fops_put(real_fops);
-out:
-	pseudofs_proxy_put(g, &in);
-	return err;
 }
 
 /* Runs removed or not, so nothing leaks: ->release must not use ->i_private */
@@ -738,71 +684,26 @@ static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 	return err;
 }
 
-static const struct file_operations pseudofs_full_proxy_fops = {
-	.open		= pseudofs_full_proxy_open,
-	.release	= pseudofs_full_proxy_release,
-	.llseek		= pseudofs_proxy_llseek,
-	.read		= pseudofs_proxy_read,
-	.write		= pseudofs_proxy_write,
-	.poll		= pseudofs_full_proxy_poll,
-	.unlocked_ioctl	= pseudofs_full_proxy_ioctl,
+static const struct file_operations pseudofs_open_proxy_fops = {
+	.open	= pseudofs_proxy_open,
 };
 
-static int pseudofs_short_proxy_open(struct inode *inode, struct file *file)
-{
-	struct pseudofs_guard *g = pseudofs_guard(inode);
-	struct pseudofs_inside in __uninitialized;
-	int err;
-
-	err = pseudofs_proxy_open_get(g, file->f_path.dentry, &in);
-	if (err)
-		return err;
-	err = pseudofs_proxy_may_open(inode, file, NULL);
-	if (!err)
-		err = simple_open(inode, file);
-	pseudofs_proxy_put(g, &in);
-	return err;
-}
+static const struct file_operations pseudofs_full_proxy_fops = {
+	.open		= pseudofs_proxy_open,
+	.release	= pseudofs_full_proxy_release,
+	.llseek		= pseudofs_full_proxy_llseek,
+	.read		= pseudofs_full_proxy_read,
+	.write		= pseudofs_full_proxy_write,
+	.poll		= pseudofs_full_proxy_poll,
+	.unlocked_ioctl	= pseudofs_full_proxy_unlocked_ioctl,
+};
 
 static const struct file_operations pseudofs_short_proxy_fops = {
-	.open	= pseudofs_short_proxy_open,
-	.llseek	= pseudofs_proxy_llseek,
-	.read	= pseudofs_proxy_read,
-	.write	= pseudofs_proxy_write,
+	.open	= pseudofs_proxy_open,
+	.llseek	= pseudofs_short_proxy_llseek,
+	.read	= pseudofs_short_proxy_read,
+	.write	= pseudofs_short_proxy_write,
 };
-
-/**
- * pseudofs_full_proxy_covers - whether the full proxy carries all of @fops
- * @fops: a file's operations
- *
- * %PSEUDOFS_PROXY_FULL carries only ->llseek, ->read, ->write, ->poll,
- * ->unlocked_ioctl and ->release: a file with another method (->mmap,
- * ->compat_ioctl, ->read_iter, ...) would lose it.  A filesystem whose files
- * had no proxy before can give such a file %PSEUDOFS_PROXY_OPEN instead.
- *
- * Return: true if @fops has no method beyond those.
- */
-bool pseudofs_full_proxy_covers(const struct file_operations *fops)
-{
-	u8 rest[sizeof(*fops)];
-
-	/* a copy of @fops, bytes and all, without what the proxy carries */
-	memcpy(rest, fops, sizeof(rest));
-#define PSEUDOFS_CARRIED(f)						\
-	memset(rest + offsetof(typeof(*fops), f), 0, sizeof_field(typeof(*fops), f))
-	PSEUDOFS_CARRIED(owner);
-	PSEUDOFS_CARRIED(fop_flags);
-	PSEUDOFS_CARRIED(open);
-	PSEUDOFS_CARRIED(release);
-	PSEUDOFS_CARRIED(llseek);
-	PSEUDOFS_CARRIED(read);
-	PSEUDOFS_CARRIED(write);
-	PSEUDOFS_CARRIED(poll);
-	PSEUDOFS_CARRIED(unlocked_ioctl);
-#undef PSEUDOFS_CARRIED
-	return !memchr_inv(rest, 0, sizeof(rest));
-}
-EXPORT_SYMBOL_GPL(pseudofs_full_proxy_covers);
 
 /*
  * Give @inode, a new regular file, @fops or a proxy of them, and @aux; the

@@ -35,13 +35,12 @@ struct pseudofs_state {
  * struct pseudofs_users - who is inside the operations of a file
  * @active: one for the tree while the file is in it, plus one for each
  *	pseudofs_file_get() not yet put
- * @lock: protects @cancellations and @inside
+ * @lock: protects @cancellations, @inside and @relays
  * @cancellations: of the users that can be asked to stop
  * @solo: the task of one proxy call running, noted without @lock
  * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
- * @poll_lock: protects @relays
  * @relays: the full proxy's waiters on queues of the file's own ->poll
  * @pollers: where the full proxy's pollers wait instead (file.c)
  */
@@ -53,7 +52,6 @@ struct pseudofs_users {
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
-	struct mutex poll_lock;	/* see above */
 	struct pseudofs_relay *relays;
 	wait_queue_head_t pollers;
 };
@@ -65,12 +63,9 @@ struct pseudofs_users {
  *	proxy of file.c's, tells which of the two is meant, if any
  * @users: allocated by the first pseudofs_file_get(), freed with the inode
  * @aux: what pseudofs_file_aux() returns
- * @methods: for the full and short proxies, which methods the file's own
- *	operations have (file.c's PSEUDOFS_HAS_*), found when it is created:
- *	an open of the file once removed need not look at operations that
- *	may have gone with their module
- * @rcu: frees the slab object, which the guard starts, once the inode is
- *	destroyed: ->destroy_inode is done with the other fields by then
+ * @methods: which methods the full or short proxy's real operations have
+ *	(PSEUDOFS_HAS_*), noted at creation, before their module may go
+ * @rcu: frees the slab object, which the guard starts, after ->destroy_inode
  */
 struct pseudofs_guard {
 	union {
@@ -103,13 +98,7 @@ void pseudofs_free_users(struct inode *inode);
 void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
 			const void *fops, const void *aux);
 
-/**
- * struct pseudofs_mount_opts - uid=, gid= and mode=
- * @uid: owner of the root directory
- * @gid: group of the root directory
- * @mode: permission bits of the root directory
- * @set: PSEUDOFS_OPT_* bits of the options given explicitly
- */
+/* uid=, gid= and mode= of the root; @set: those given (PSEUDOFS_OPT_*) */
 struct pseudofs_mount_opts {
 	kuid_t uid;
 	kgid_t gid;
@@ -117,22 +106,13 @@ struct pseudofs_mount_opts {
 	unsigned int set;
 };
 
-/**
- * struct pseudofs_fc_info - a mount or remount context's ->fs_private
- * @opts: uid=, gid= and mode= as parsed
- * @data: the filesystem's own part, pseudofs_fc_data()
- */
+/* A mount or remount context's ->fs_private: parsed, and pseudofs_fc_data() */
 struct pseudofs_fc_info {
 	struct pseudofs_mount_opts opts;
 	u8 data[] __aligned(8);
 };
 
-/**
- * struct pseudofs_sb_info - a superblock's ->s_fs_info
- * @opts: uid=, gid= and mode= in force
- * @key: for %PSEUDOFS_PER_KEY, what ->instance_key() returned
- * @data: the filesystem's per-superblock data, pseudofs_instance_data()
- */
+/* A superblock's ->s_fs_info: in force, its key, pseudofs_instance_data() */
 struct pseudofs_sb_info {
 	struct pseudofs_mount_opts opts;
 	void *key;

@@ -863,56 +863,8 @@ static void pfp_aux(struct kunit *test)
 	}
 }
 
-/* What the full proxy carries, and a method of each kind it does not. */
-struct pfp_covers_case {
-	const char *desc;
-	const struct file_operations fops;
-	bool covered;
-};
-
-static int pfp_mmap(struct file *file, struct vm_area_struct *vma)
-{
-	return -ENODEV;
-}
-
-static ssize_t pfp_read_iter(struct kiocb *iocb, struct iov_iter *to)
-{
-	return 0;
-}
-
-/* compat_ptr_ioctl is NULL without CONFIG_COMPAT: a method of our own */
-static long pfp_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
-{
-	return -ENOTTY;
-}
-
-static const struct pfp_covers_case pfp_covers_cases[] = {
-	{ "none", {}, true },
-	{ "carried", { .owner = THIS_MODULE, .open = simple_open,
-		       .read = pfp_read, .llseek = default_llseek,
-		       .unlocked_ioctl = pfp_ioctl }, true },
-	{ "mmap", { .read = pfp_read, .mmap = pfp_mmap }, false },
-	{ "compat_ioctl", { .unlocked_ioctl = pfp_ioctl,
-			    .compat_ioctl = pfp_ioctl }, false },
-	{ "read_iter", { .read_iter = pfp_read_iter }, false },
-};
-
-KUNIT_ARRAY_PARAM_DESC(pfp_covers, pfp_covers_cases, desc);
-
-/*
- * A file whose operations have a method the full proxy would drop is
- * told apart, so that securityfs gives it the open proxy.
- */
-static void pfp_full_proxy_covers(struct kunit *test)
-{
-	const struct pfp_covers_case *c = test->param_value;
-
-	KUNIT_EXPECT_EQ(test, pseudofs_full_proxy_covers(&c->fops), c->covered);
-}
-
 static struct kunit_case pfp_cases[] = {
 	KUNIT_CASE(pfp_create_bad),
-	KUNIT_CASE_PARAM(pfp_full_proxy_covers, pfp_covers_gen_params),
 	KUNIT_CASE_PARAM(pfp_open_after_remove, pfp_proxy_gen_params),
 	KUNIT_CASE(pfp_full_after_remove),
 	KUNIT_CASE(pfp_poll_relay),
