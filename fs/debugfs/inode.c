@@ -363,7 +363,8 @@ struct dentry *debugfs_create_automount(const char *name,
 		goto out;
 	inode = pseudofs_new_inode(dentry->d_sb, 0);
 	if (!inode) {
-		dentry = pseudofs_failed_creating(dentry);
+		simple_done_creating(dentry);
+		dentry = ERR_PTR(-ENOMEM);
 		goto out;
 	}
 	make_empty_dir_inode(inode);
@@ -375,7 +376,7 @@ struct dentry *debugfs_create_automount(const char *name,
 	d_make_persistent(dentry, inode);
 	inc_nlink(d_inode(dentry->d_parent));
 	fsnotify_mkdir(d_inode(dentry->d_parent), dentry);
-	dentry = pseudofs_end_creating(dentry);
+	simple_done_creating(dentry);
 out:
 	if (IS_ERR(dentry))
 		kfree(point);

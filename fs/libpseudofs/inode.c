@@ -5,7 +5,7 @@
  * The tree lives in the dcache: every entry is a persistent dentry
  * (d_make_persistent()) until pseudofs_remove() makes it discardable.  An
  * entry is created in its parent's superblock, the parent locked from
- * pseudofs_start_creating() to pseudofs_end_creating().
+ * pseudofs_start_creating() to simple_done_creating().
  */
 
 #define pr_fmt(fmt) "pseudofs: " fmt
@@ -65,9 +65,9 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
  *	%PSEUDOFS_SINGLE filesystem
  *
  * simple_start_creating() in the right superblock, for the kernel: the task's
- * permission on @parent is not checked.  On success @parent is locked, and
- * the negative dentry returned goes to pseudofs_end_creating() once made
- * positive with d_make_persistent(), or to pseudofs_failed_creating().
+ * permission on @parent is not checked.  On success @parent is locked until
+ * simple_done_creating() of the negative dentry returned, made positive with
+ * d_make_persistent() or not; the dentry then belongs to the tree, or goes.
  *
  * Return: the dentry, or ERR_PTR(-%EACCES) for a bad @name (empty, "." or
  * "..", or with a '/'), -%ENAMETOOLONG for one longer than %NAME_MAX,
@@ -88,44 +88,13 @@ struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
 
 /**
- * pseudofs_failed_creating - undo pseudofs_start_creating()
- * @dentry: the negative dentry pseudofs_start_creating() returned
- *
- * Return: ERR_PTR(-%ENOMEM), for the usual reason of failing.
- */
-struct dentry *pseudofs_failed_creating(struct dentry *dentry)
-{
-	simple_done_creating(dentry);
-	return ERR_PTR(-ENOMEM);
-}
-EXPORT_SYMBOL_GPL(pseudofs_failed_creating);
-
-/**
- * pseudofs_end_creating - unlock the parent after creating an entry
- * @dentry: the dentry pseudofs_start_creating() returned, now persistent
- *
- * The lookup's reference is dropped: the entry is kept by the reference
- * d_make_persistent() took, until pseudofs_remove().
- *
- * Return: @dentry, which the caller holds no reference to.
- */
-struct dentry *pseudofs_end_creating(struct dentry *dentry)
-{
-	simple_done_creating(dentry);
-	return dentry;
-}
-EXPORT_SYMBOL_GPL(pseudofs_end_creating);
-
-/**
  * pseudofs_new_inode - allocate an inode of a pseudo filesystem
  * @sb: its superblock
  * @mode: file type and permissions, or 0 to leave them to the caller
  *
  * The inode gets a fresh number, current times, and the descriptor's inode
- * and file operations for the type in @mode.  With @pseudofs_desc.remount_all
- * it also gets the owner of the superblock's uid= and gid=, so that an entry
- * made after a mount or remount is owned like those made before; otherwise
- * it is root's, as the root's options concern the root only.
+ * and file operations for the type in @mode; with @pseudofs_desc.remount_all
+ * the owner of uid= and gid= in force, else root.
  *
  * Return: the inode, or %NULL if out of memory.
  */
@@ -177,7 +146,8 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 	} else {
 		fsnotify_create(dir, dentry);
 	}
-	return pseudofs_end_creating(dentry);
+	simple_done_creating(dentry);
+	return dentry;
 }
 
 static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
@@ -193,8 +163,10 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 	if (IS_ERR(dentry))
 		return dentry;
 	inode = pseudofs_new_inode(dentry->d_sb, mode);
-	if (!inode)
-		return pseudofs_failed_creating(dentry);
+	if (!inode) {
+		simple_done_creating(dentry);
+		return ERR_PTR(-ENOMEM);
+	}
 	pseudofs_set_proxy(inode, proxy, fops, aux);
 	if (iops)
 		inode->i_op = iops;
@@ -242,8 +214,8 @@ EXPORT_SYMBOL_GPL(pseudofs_create_file_aux);
  * pseudofs_create_file_short - create a regular file of the short proxy
  * @pfs: the pseudo filesystem
  * @name: its name
- * @mode: its permissions; the type may be given, but must be S_IFREG
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
+ * @mode: its permissions (see pseudofs_create_file_aux())
+ * @parent: its directory (see pseudofs_create_file_aux())
  * @data: stored in ->i_private
  * @aux: what pseudofs_file_aux() returns for the file, may be %NULL
  * @fops: its read, write and llseek, which the short proxy calls
@@ -293,10 +265,8 @@ static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
 /*
  * Call a userspace mkdir or rmdir @hook on @dentry and a copy of its name,
  * with its parent @dir and an rmdir's @victim unlocked (the VFS holds
- * references to both), then lock them again as the VFS had them.  Hooks run
- * one at a time: none can remove what another is still filling in, and the
- * second of two racing mkdirs (or rmdirs) of one name fails as under the
- * VFS's locks.
+ * references to both), then lock them again.  Hooks run one at a time, and
+ * the second of two racing mkdirs (or rmdirs) of one name fails.
  */
 static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 				  struct inode *dir, struct dentry *dentry,
@@ -330,9 +300,7 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 
 /*
  * ->mkdir of pseudofs_create_user_dir()'s directories: ->user_mkdir, which
- * makes @dentry positive itself (the name looked up again finds it).  Returns
- * NULL, or ERR_PTR() of the hook's error, -EEXIST if a racing mkdir made
- * @dentry meanwhile, or -ENOMEM.
+ * makes @dentry positive itself; -EEXIST if a racing mkdir did.
  */
 static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
 					      struct inode *dir,
@@ -347,8 +315,7 @@ static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
 
 /*
  * ->rmdir of those directories: ->user_rmdir, or without one the removal of
- * @dentry and all below.  Returns the hook's result (0 without one), -ENOENT
- * if a racing rmdir removed @dentry meanwhile, or -ENOMEM.
+ * @dentry and all below; -ENOENT if a racing rmdir removed it.
  */
 static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
@@ -408,8 +375,7 @@ static const struct inode_operations pseudofs_user_dir_inode_operations = {
  * @mode: its permissions
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  *
- * Names are looked up as by simple_lookup(); ->permission, ->getattr and
- * ->setattr are those of @pfs's directory operations, if it has them.
+ * ->permission, ->getattr and ->setattr are those of @pfs's directories.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
  * -%EINVAL if @pfs has no ->user_mkdir hook, -%ENOENT if it is not
@@ -473,11 +439,8 @@ EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
  *
  * lookup_noperm_positive_unlocked() in the right superblock: the task's
- * permission on @parent is not checked.  The dentry stays valid as long as
- * the caller holds it, even once removed, but it pins no mount: the
- * superblock of a %PSEUDOFS_SINGLE filesystem lives while it is
- * registered, another only until its last unmount, before which the
- * caller must have put the dentry (the VFS then reports it "still in use").
+ * permission on @parent is not checked.  The dentry pins no mount: the
+ * caller must put it before the last unmount of its superblock.
  *
  * Return: the dentry, to be released with dput(), or an ERR_PTR(): -%ENOENT
  * if there is no such entry, see pseudofs_start_creating() for the others.
@@ -495,9 +458,8 @@ EXPORT_SYMBOL_GPL(pseudofs_lookup);
 
 /*
  * Unhash @victim and detach whatever is mounted on or below it.  A file with
- * nothing mounted on it is only dropped: d_set_mounted() refuses an unhashed
- * dentry under the same ->d_lock, so nothing can be mounted on it afterwards,
- * and d_invalidate()'s walks for children and submounts would find nothing.
+ * nothing mounted on it is only dropped (d_set_mounted() refuses an unhashed
+ * dentry under the same ->d_lock): d_invalidate()'s walks would find nothing.
  */
 static void pseudofs_unhash(struct dentry *victim)
 {
@@ -539,16 +501,13 @@ static void pseudofs_unlink(struct inode *dir, struct dentry *victim)
  * Removes children before their directory, each with the directory locked,
  * and makes each discardable, as simple_recursive_removal() does; then, with
  * no directory locked, waits for the users of the files removed at or below
- * @dentry inside pseudofs_file_get() and pseudofs_file_put() (see enum
- * pseudofs_proxy), but not for the caller's own calls through a proxy.  Any
- * file's operation may remove entries; one that removes its own file, or a
- * directory above it, must not use the file's data once this returned.  The caller's own
- * reference to @dentry, if any, stays.  Removing an entry already gone, or
- * racing with another removal of it or of a directory above it, is harmless
- * while @dentry is valid: only one removal unlinks each entry
- * (simple_recursive_removal() would drop its parent's link again), and each
- * waits for the users as the first.  The first drops the tree's reference,
- * so a second needs the caller's own (from pseudofs_lookup()).
+ * @dentry (see enum pseudofs_proxy), but not for the caller's own proxy
+ * calls: an operation that removes its own file, or a directory above it,
+ * must not use the file's data once this returned.  Removing an entry
+ * already gone, or racing with another removal of it, is harmless while
+ * @dentry is valid: only one removal unlinks each entry, and each waits for
+ * the users.  The first drops the tree's reference, so a second needs the
+ * caller's own (from pseudofs_lookup()).
  */
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 {
@@ -560,10 +519,7 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry)
 	if (WARN_ON(dentry->d_sb->s_type != &pfs->type || IS_ROOT(dentry)))
 		return;
 	if (d_unhashed(dentry)) {
-		/*
-		 * Removed already: its remover listed the files and
-		 * unhashed @dentry with the parent locked.
-		 */
+		/* removed already, its files listed under the parent's lock */
 		this = dget_parent(dentry);
 		inode_lock(d_inode(this));
 		inode_unlock(d_inode(this));

@@ -36,15 +36,10 @@ static struct pseudofs *pseudofs_of_fc(const struct fs_context *fc)
 }
 
 /*
- * An inode shares its slab object with what the library keeps for it: struct
- * pseudofs_guard first, then the filesystem's inode structure.  The guard
- * starting the object lets it be freed from the guard alone, after an RCU
- * grace period, without looking at the superblock, which may be gone by
- * then: kfree() takes objects of any slab, and kmem_cache_destroy() waits for
- * kfree_rcu() in flight.  The inode, which starts the filesystem's
- * structure, is set up once, when the slab makes the object, as in other
- * inode caches: inode_init_once() memsets the whole inode, no small cost
- * under emulation.
+ * A slab object is struct pseudofs_guard, then the filesystem's inode
+ * structure: kfree_rcu() of the guard frees it without a look at the
+ * superblock, which may be gone by then.  The inode is set up once, when the
+ * slab makes the object, as in other inode caches.
  */
 static void pseudofs_inode_ctor(void *p)
 {
@@ -173,18 +168,12 @@ static int pseudofs_parse_param(struct fs_context *fc,
 }
 
 /*
- * Give every inode the new owner, then let the filesystem follow in its
- * directories.  Every inode not on its way out gets the owner, even one its
- * creator is still setting up: pseudofs_new_inode() gave it the owner in
- * force under its ->i_lock, so whichever of the two takes that lock last
- * writes the new owner.  ->remount_dir only sees directories attached to a
- * dentry: one whose dentry is gone is unreachable, one still being set up is
- * its creator's.  Each inode is changed under its ->i_lock, taken anyway to
- * look at it, so that the walk neither holds nor locks the inodes it
- * changes, as stock tracefs's walk under RCU did not.  It lets go of the
- * list only to reschedule, holding the inode it is at so that its place
- * stays.  New inodes are added at the head of ->s_inodes, so walking from
- * the tail also visits those created while it let go.
+ * Give every inode the new owner under its ->i_lock, even one its creator is
+ * still setting up: pseudofs_new_inode() gave it the owner in force under
+ * that lock, so whichever takes it last writes the new owner.  ->remount_dir
+ * sees only directories attached to a dentry.  The walk lets go of the list
+ * only to reschedule, holding the inode it is at; new inodes are added at
+ * the head of ->s_inodes, so walking from the tail visits them too.
  */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
@@ -275,14 +264,6 @@ static int pseudofs_reconfigure(struct fs_context *fc)
 	return pseudofs_change(fc, fc->root->d_sb);
 }
 
-/* A superblock's ->s_fs_info, with the filesystem's data after it */
-static struct pseudofs_sb_info *pseudofs_new_sbi(const struct pseudofs *pfs)
-{
-	struct pseudofs_sb_info *sbi;
-
-	return kzalloc(struct_size(sbi, data, pfs->desc->instance_size), GFP_KERNEL);
-}
-
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
 static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
@@ -291,10 +272,6 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct inode *root;
 	int err;
 
-	if (!sb->s_fs_info)
-		sb->s_fs_info = pseudofs_new_sbi(pfs);
-	if (!sb->s_fs_info)
-		return -ENOMEM;
 	sb->s_blocksize = PAGE_SIZE;
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = pfs->desc->magic;
@@ -322,26 +299,18 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	return 0;
 }
 
-static int pseudofs_test_any(struct super_block *sb, struct fs_context *fc)
-{
-	return 1;
-}
-
+/* The one superblock of %PSEUDOFS_SINGLE, or that of the key */
 static int pseudofs_test_key(struct super_block *sb, struct fs_context *fc)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info, *new = fc->s_fs_info;
 
-	return sbi->key == new->key;
+	return pseudofs_of(sb)->desc->instances == PSEUDOFS_SINGLE ||
+	       sbi->key == new->key;
 }
 
 /* As vfs_get_super(), but a mount finding a superblock applies its options */
 static int pseudofs_get_tree(struct fs_context *fc)
 {
-	static int (* const test[])(struct super_block *, struct fs_context *) = {
-		[PSEUDOFS_SINGLE]	= pseudofs_test_any,
-		[PSEUDOFS_PER_MOUNT]	= NULL,
-		[PSEUDOFS_PER_KEY]	= pseudofs_test_key,
-	};
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
 	struct pseudofs_sb_info *sbi = fc->s_fs_info;
 	struct super_block *sb;
@@ -349,7 +318,8 @@ static int pseudofs_get_tree(struct fs_context *fc)
 
 	if (pfs->desc->instances == PSEUDOFS_PER_KEY)
 		sbi->key = pfs->desc->ops->instance_key(fc);
-	sb = sget_fc(fc, test[pfs->desc->instances], set_anon_super_fc);
+	sb = sget_fc(fc, pfs->desc->instances == PSEUDOFS_PER_MOUNT ? NULL :
+		     pseudofs_test_key, set_anon_super_fc);
 	if (IS_ERR(sb))
 		return PTR_ERR(sb);
 	err = sb->s_root ? pseudofs_change(fc, sb) : pseudofs_fill_super(sb, fc);
@@ -379,9 +349,8 @@ static const struct fs_context_operations pseudofs_context_ops = {
  * pseudofs_init_fs_context - set up a context to mount or remount
  * @fc: the filesystem context
  *
- * Default ->init_fs_context.  A wrapper may refuse the mount first, or, once
- * this returned, start pseudofs_fc_data() from non-zero values (binderfs's
- * defaults, pstore's kmsg_bytes in force, bpffs's mounter as the owner).
+ * Default ->init_fs_context.  A wrapper may refuse the mount first, or then
+ * start pseudofs_fc_data() from non-zero values (binderfs's defaults).
  *
  * Return: 0 or -%ENOMEM.
  */
@@ -394,13 +363,11 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->desc->default_mode;
-	/*
-	 * For the superblock the mount makes.  %PSEUDOFS_SINGLE's is found by
-	 * all mounts but the first, for which pseudofs_fill_super() makes it.
-	 */
-	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE &&
-	    pfs->desc->instances != PSEUDOFS_SINGLE) {
-		fc->s_fs_info = pseudofs_new_sbi(pfs);
+	/* ->s_fs_info of the superblock a mount makes, if it makes one */
+	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE) {
+		fc->s_fs_info = kzalloc(struct_size_t(struct pseudofs_sb_info, data,
+						      pfs->desc->instance_size),
+					GFP_KERNEL);
 		if (!fc->s_fs_info) {
 			/* ->free is not called for a context failing here */
 			kfree(fci);
@@ -417,8 +384,7 @@ EXPORT_SYMBOL_GPL(pseudofs_init_fs_context);
  * pseudofs_instance_data - the filesystem's data of a superblock
  * @sb: a superblock of a pseudo filesystem
  *
- * Return: @pseudofs_desc.instance_size bytes, zeroed when @sb was made and
- * freed with it.
+ * Return: @pseudofs_desc.instance_size bytes, freed with @sb.
  */
 void *pseudofs_instance_data(const struct super_block *sb)
 {
@@ -430,10 +396,8 @@ EXPORT_SYMBOL_GPL(pseudofs_instance_data);
  * pseudofs_fc_data - the filesystem's part of a mount or remount context
  * @fc: the context
  *
- * Where ->parse_param stores the filesystem's own options for ->apply_options.
- *
- * Return: @pseudofs_desc.fc_size bytes, zeroed when @fc was set up and freed
- * with it.
+ * Return: where ->parse_param stores the filesystem's own options for
+ * ->apply_options, @pseudofs_desc.fc_size bytes freed with @fc.
  */
 void *pseudofs_fc_data(const struct fs_context *fc)
 {
@@ -466,18 +430,15 @@ static int pseudofs_check(const struct pseudofs *pfs)
 		why = "no description";
 	else if (desc->inode_size && desc->inode_size < sizeof(struct inode))
 		why = "the inode does not fit in inode_size";
-	else if (desc->instances > PSEUDOFS_PER_KEY)
-		why = "unknown kind of instances";
-	else if (desc->options > PSEUDOFS_OPTIONS_NONE)
-		why = "unknown options policy";
+	else if (desc->instances > PSEUDOFS_PER_KEY ||
+		 desc->options > PSEUDOFS_OPTIONS_NONE)
+		why = "unknown kind of instances or options";
 	else if (desc->instances == PSEUDOFS_PER_KEY &&
 		 !(desc->ops && desc->ops->instance_key))
 		why = "PSEUDOFS_PER_KEY without ->instance_key";
 	/*
-	 * The internal mount holds the module until pseudofs_unregister(), so
-	 * one registered from the module's init would keep its exit from ever
-	 * running.  A module may still register one for a while and unregister
-	 * it itself (a KUnit suite, from its suite_init and suite_exit).
+	 * The internal mount holds the module until pseudofs_unregister(): one
+	 * registered from its init would keep its exit from ever running.
 	 */
 	else if (desc->instances == PSEUDOFS_SINGLE && pfs->type.owner &&
 		 module_is_coming(pfs->type.owner))
@@ -493,10 +454,8 @@ static int pseudofs_check(const struct pseudofs *pfs)
  * pseudofs_register - register a pseudo filesystem
  * @pfs: its descriptor
  *
- * Completes @pfs->type, creates the inode slab and registers the filesystem.
- * A %PSEUDOFS_SINGLE one is also mounted internally, keeping its superblock
- * until pseudofs_unregister(): entries need no pin of their own to be
- * created, looked up or removed.
+ * Completes @pfs->type, creates the inode slab and registers the filesystem;
+ * a %PSEUDOFS_SINGLE one is also mounted internally until unregistered.
  *
  * Return: 0, -%EBUSY if @pfs is registered already, -%EINVAL if its fields
  * contradict each other, or a negative errno.
@@ -524,6 +483,7 @@ int pseudofs_register(struct pseudofs *pfs)
 	if (pseudofs_owner_options(pfs))
 		pfs->type.parameters = pseudofs_param_specs;
 	pfs->type.kill_sb = pseudofs_kill_sb;
+	pfs->state = state;
 
 	err = -ENOMEM;
 	state->inode_cache = kmem_cache_create(pfs->type.name,
@@ -532,7 +492,6 @@ int pseudofs_register(struct pseudofs *pfs)
 					       pseudofs_inode_ctor);
 	if (!state->inode_cache)
 		goto out_free;
-	pfs->state = state;
 	err = register_filesystem(&pfs->type);
 	if (err)
 		goto out_cache;
@@ -551,9 +510,9 @@ int pseudofs_register(struct pseudofs *pfs)
 out_unregister:
 	unregister_filesystem(&pfs->type);
 out_cache:
-	pfs->state = NULL;
 	kmem_cache_destroy(state->inode_cache);
 out_free:
+	pfs->state = NULL;
 	kfree(state);
 	return err;
 }

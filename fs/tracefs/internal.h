@@ -83,12 +83,13 @@ static inline struct dentry *tracefs_start_creating(const char *name,
 
 static inline struct dentry *tracefs_end_creating(struct dentry *dentry)
 {
-	return pseudofs_end_creating(dentry);
+	simple_done_creating(dentry);
+	return dentry;
 }
 
 static inline struct dentry *tracefs_failed_creating(struct dentry *dentry)
 {
-	pseudofs_failed_creating(dentry);
+	simple_done_creating(dentry);
 	return NULL;
 }
 

@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libpseudofs.h - a library for in-kernel pseudo filesystems
- *
- * A pseudo filesystem keeps its whole tree in the dcache and takes uid=, gid=
- * and mode= mount options plus any of its own.  The plumbing lives in
- * fs/libpseudofs/; a filesystem describes itself with a struct pseudofs and
- * keeps only its policy.  Not to be confused with <linux/pseudo_fs.h>,
- * init_pseudo() for unmountable kernel-internal filesystems (sockfs, pipefs).
+ * libpseudofs.h - a library for in-kernel pseudo filesystems, which keep
+ * their tree in the dcache (not <linux/pseudo_fs.h>'s unmountable ones)
  */
 #ifndef _LINUX_LIBPSEUDOFS_H
 #define _LINUX_LIBPSEUDOFS_H
@@ -54,25 +49,19 @@ enum pseudofs_options {
  *	pseudofs_file_put() and fails with -%ENOENT once the file is removed;
  *	the other operations take that bracket themselves where they need it.
  * @PSEUDOFS_PROXY_FULL: ->open, ->read, ->write, ->llseek, ->poll and
- *	->unlocked_ioctl all run inside the bracket and fail with -%EIO (->poll
+ *	->unlocked_ioctl run inside the bracket and fail with -%EIO (->poll
  *	with %EPOLLHUP) once the file is removed; ->release always runs.  A
- *	method the file's own operations lack fails as debugfs's does, removed
- *	or not: -%EINVAL (->read, ->write), -%ESPIPE (->llseek), -%ENOTTY
- *	(->unlocked_ioctl) or %DEFAULT_POLLMASK (->poll).  No other method is
- *	carried: see pseudofs_full_proxy_covers().  Pollers wait on a queue
- *	of the library's, relayed from those ->poll gives poll_wait(); the
- *	relays leave those at ->release and at the removal, which wakes the
- *	pollers with %EPOLLHUP, so the queues may go with the open file or
- *	the data (or by wake_up_pollfree()).
+ *	method the file lacks fails as debugfs's does; no other is carried
+ *	(->mmap, ->compat_ioctl, ...).  Pollers wait on a queue of the
+ *	library's, relayed from those ->poll gives poll_wait() until ->release
+ *	or the removal, which wakes them with %EPOLLHUP.
  * @PSEUDOFS_PROXY_SHORT: for pseudofs_create_file_short(): ->open is
  *	simple_open(), and it, ->read, ->write and ->llseek run as with
  *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no
  *	->release: the operations' module removes the file before it goes.
  *
  * pseudofs_remove() of a proxied file waits, with no directory locked, for
- * the operations in the bracket to return, so that afterwards nothing
- * reaches the file's ->i_private through it; but not for its caller's own:
- * an operation may remove its file, and must then leave the data alone.
+ * the operations in the bracket, but not for its caller's own.
  */
 enum pseudofs_proxy {
 	PSEUDOFS_PROXY_NONE,
@@ -101,8 +90,6 @@ struct pseudofs_cancellation {
  * @read: as &file_operations.read, may be %NULL
  * @write: as &file_operations.write, may be %NULL
  * @llseek: as &file_operations.llseek, may be %NULL
- *
- * Enough for most files of a debugging interface: see %PSEUDOFS_PROXY_SHORT.
  */
 struct pseudofs_short_fops {
 	ssize_t (*read)(struct file *file, char __user *buf, size_t len,
@@ -120,64 +107,46 @@ struct pseudofs_short_fops {
 /**
  * struct pseudofs_operations - a filesystem's hooks, all optional
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
- *	gets, from its context (e.g. @fc->user_ns, which the superblock holds
- *	already); the filesystem keeps it alive as long as the superblock.
- *	May sleep; called before the superblock is looked up.
+ *	gets, from its context (e.g. @fc->user_ns), kept alive by the
+ *	filesystem as long as the superblock.  May sleep.
  * @new_instance: after a mount made a superblock and applied its options,
- *	creates its first entries under @root; an error fails the mount.  Not
- *	for %PSEUDOFS_SINGLE, whose entries are made after pseudofs_register().
- *	Called with @root->d_sb->s_umount held, no directory locked; may sleep.
+ *	creates its first entries under @root (not for %PSEUDOFS_SINGLE); an
+ *	error fails the mount.  @root->d_sb->s_umount is held; may sleep.
  * @kill_instance: called when a superblock goes, before its entries do,
- *	also one whose mount failed in ->apply_options or ->new_instance.
- *	May sleep and remove entries; nothing mounts the superblock again.
- * @parse_param: parses one of the filesystem's own mount options into
- *	pseudofs_fc_data(@fc), typically with fs_parse() and its own
- *	fs_parameter_spec; called for every option but the library's uid=,
- *	gid= and mode=.  Return 0, -%ENOPARAM for an option not the
- *	filesystem's (refused: to ignore unknown options, return 0 for them),
- *	or another negative errno, logged by errorf() or invalfc(), that fails
- *	the mount or remount.
- * @apply_options: applies pseudofs_fc_data(@fc) to @sb: to a new superblock
- *	(@fresh) after uid=, gid= and mode=, before ->new_instance; or, before
- *	uid=, gid= and mode=, to one in use, by a remount (@fc->purpose is
- *	%FS_CONTEXT_FOR_RECONFIGURE) or a mount that found it.  An error fails
- *	the mount or remount and must leave @sb as it was.  Called with
- *	@sb->s_umount held; may sleep.  Non-zero defaults: see struct pseudofs.
+ *	also one whose mount failed.  May sleep and remove entries.
+ * @parse_param: parses one of the filesystem's own mount options (any but
+ *	uid=, gid= and mode=) into pseudofs_fc_data(@fc).  Return 0, -%ENOPARAM
+ *	for an option not the filesystem's (refused), or another negative errno,
+ *	logged by errorf() or invalfc(), that fails the mount or remount.
+ * @apply_options: applies pseudofs_fc_data(@fc) to @sb: a new one (@fresh)
+ *	after uid=, gid= and mode=, before ->new_instance; or, before them, one
+ *	in use, by a remount or a mount that found it.  An error fails the
+ *	mount or remount and must leave @sb as it was.  @sb->s_umount is held.
  * @show_options: shows the filesystem's own options in /proc/mounts, after
- *	the library's uid=, gid= and mode= (unless %PSEUDOFS_OPTIONS_NONE).
- *	Only reads: what a remount changes it may see half changed.
+ *	uid=, gid= and mode=.  What a remount changes it may see half changed.
  * @init_inode: sets up a new inode before its dentry becomes positive, with
- *	the parent locked; only for entries the library creates in one call
- *	(pseudofs_create_file() and siblings), not for those made in steps.
- *	Must not create or remove entries: the parent is locked.
- * @inode_evicted: called once when an inode leaves memory: after its entry
- *	ended (pseudofs_remove(), or its superblock going) and the last file
- *	open on it closed.  The place to free what @inode->i_private keeps:
- *	nothing reaches it afterwards.  May sleep; must not create or remove
- *	entries.
+ *	the parent locked, for entries pseudofs_create_*() makes in one call.
+ *	Must not create or remove entries.
+ * @inode_evicted: called once an inode leaves memory, after its entry ended
+ *	and its last open file closed: the place to free what ->i_private
+ *	keeps.  May sleep; must not create or remove entries.
  * @user_mkdir: userspace mkdir of @name in a directory of
- *	pseudofs_create_user_dir(); @dentry is the VFS's negative dentry.
- *	Called with the directory unlocked (the VFS holds a reference to it,
- *	@dentry->d_parent), so the hook can create the new directory and its
- *	contents with pseudofs_create_dir() and friends.  @name is a copy,
- *	freed when the hook returns.  Return 0 or a negative errno.
- * @user_rmdir: userspace rmdir of @dentry, named @name, in such a directory,
- *	called as @user_mkdir with @dentry unlocked too.  Without it, rmdir
- *	removes @dentry and everything below with pseudofs_remove().  The two
- *	hooks run one at a time: none can remove what another is filling in.
+ *	pseudofs_create_user_dir(), @dentry the VFS's negative dentry, with the
+ *	directory unlocked: the hook creates the new directory itself with
+ *	pseudofs_create_dir() and friends.  Return 0 or a negative errno.
+ * @user_rmdir: userspace rmdir of @dentry, named @name, as @user_mkdir.
+ *	Without it, rmdir removes @dentry and all below with pseudofs_remove().
+ *	The two hooks run one at a time; @name is freed when they return.
  * @remount_begin: with @pseudofs_desc.remount_all, called before a remount
- *	with uid= or gid= walks the inodes of @sb; @set holds the
- *	PSEUDOFS_OPT_* bits given.  May sleep.
- * @remount_dir: called for every directory of the walk that is attached to a
- *	dentry, under its ->i_lock, after its owner was reset, to update what it
- *	keeps for entries it has not created yet.  Must not sleep.  The dentry
- *	may go once ->i_lock is dropped: what it alone keeps alive can be
- *	followed here if @remount_begin holds off its release.
+ *	with uid= or gid= (PSEUDOFS_OPT_* bits in @set) walks @sb's inodes.
+ * @remount_dir: called under ->i_lock, must not sleep, for every directory
+ *	of the walk attached to a dentry, after its owner was reset: to update
+ *	what it keeps for entries not created yet.  The dentry may go once
+ *	->i_lock is dropped, unless @remount_begin held off its release.
  * @remount_end: called after the walk.
- * @may_open: called by the proxies before the real ->open, inside the
- *	bracket, with the file's own operations (%NULL for the short proxy):
- *	return 0, or a negative errno that fails the open (debugfs's lockdown).
- *	May sleep; no directory is locked.
+ * @may_open: called by the proxies inside the bracket before the real
+ *	->open, with the file's own operations (%NULL for the short proxy): 0,
+ *	or a negative errno that fails the open (debugfs's lockdown).
  */
 struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
@@ -207,16 +176,13 @@ struct pseudofs_operations {
  *	remount gives them all the new owner, and entries made later get the
  *	owner in force (mode= is always for the root only)
  * @default_mode: permission bits of the root without a mode= option
- * @fc_size: size of the filesystem's part of a mount or remount context,
- *	zeroed when the context is set up; see pseudofs_fc_data()
- * @instance_size: size of the per-superblock data of the filesystem,
- *	zeroed when the superblock is made; see pseudofs_instance_data()
+ * @fc_size: size of pseudofs_fc_data(), zeroed when a context is set up
+ * @instance_size: size of pseudofs_instance_data(), zeroed with a superblock
  * @ops: hooks, may be %NULL
  * @d_ops: dentry operations of the superblock, may be %NULL
  * @root_iops: inode operations of the root, default simple_dir_inode_operations
- * @dir_iops: inode operations of the other directories, same default; those
- *	of pseudofs_create_user_dir() use its ->permission, ->getattr and
- *	->setattr
+ * @dir_iops: inode operations of the other directories, same default (those
+ *	of pseudofs_create_user_dir() use its ->permission, ->getattr, ->setattr)
  * @file_iops: inode operations of regular files, may be %NULL
  * @inode_size: size of the per-filesystem inode structure, which starts with
  *	its struct inode (PSEUDOFS_INODE()); 0 for a bare inode
@@ -238,7 +204,7 @@ struct pseudofs_desc {
 };
 
 /* Initializer for a struct pseudofs_desc whose inodes start a @type */
-#define PSEUDOFS_INODE(type, member)				\
+#define PSEUDOFS_INODE(type, member) \
 	.inode_size = sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, member))
 
 /**
@@ -269,8 +235,6 @@ void *pseudofs_fc_data(const struct fs_context *fc);
 
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent);
-struct dentry *pseudofs_failed_creating(struct dentry *dentry);
-struct dentry *pseudofs_end_creating(struct dentry *dentry);
 struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode);
 
 struct dentry *pseudofs_create_file_aux(struct pseudofs *pfs,
@@ -285,18 +249,7 @@ struct dentry *pseudofs_create_file_short(struct pseudofs *pfs,
 					  const void *aux,
 					  const struct pseudofs_short_fops *fops);
 
-/**
- * pseudofs_create_file - create a regular file
- * @pfs: the pseudo filesystem
- * @name: its name
- * @mode: its permissions; the type may be given, but must be S_IFREG
- * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
- * @data: stored in ->i_private
- * @proxy: how the file is kept safe from its removal
- * @fops: its file operations; with a @proxy, the proxy's calls them
- *
- * Return: see pseudofs_create_file_aux(), which this is with no aux.
- */
+/* pseudofs_create_file_aux() for a file without aux */
 static inline struct dentry *
 pseudofs_create_file(struct pseudofs *pfs, const char *name, umode_t mode,
 		     struct dentry *parent, void *data,
@@ -322,7 +275,6 @@ void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
 int pseudofs_file_get(struct dentry *dentry);
 void pseudofs_file_put(struct dentry *dentry);
 void *pseudofs_file_aux(const struct file *file);
-bool pseudofs_full_proxy_covers(const struct file_operations *fops);
 void pseudofs_enter_cancellation(struct file *file,
 				 struct pseudofs_cancellation *c);
 void pseudofs_leave_cancellation(struct file *file,

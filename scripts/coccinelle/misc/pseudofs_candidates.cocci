@@ -325,7 +325,7 @@ def describe(s, path, pins, owner, supers):
 	if made:
 		offers.append('pseudofs_create_file()/_dir()/_device()/_symlink() '
 			      '(or in steps: pseudofs_start_creating(), '
-			      'pseudofs_new_inode(), pseudofs_end_creating())')
+			      'pseudofs_new_inode(), simple_done_creating())')
 	if s['removal']:
 		offers.append('pseudofs_remove()')
 	if s['alloc_inode']:
