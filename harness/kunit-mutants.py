@@ -115,8 +115,7 @@ MUTANTS = [
      '\t\terr = ops->apply_options(sb, fc, true);\n', '\t\terr = 0;\n',
      ('pfi_apply_fresh', 'pfi_own_option', 'pft_options_none_own', 'pfi_none_root_mode')),
     ('super.c', 'mounts of different keys share one superblock',
-     '\treturn pseudofs_of(sb)->desc->instances == PSEUDOFS_SINGLE ||\n'
-     '\t       sbi->key == new->key;\n', '\treturn 1;\n',
+     '\treturn !new || sbi->key == new->key;\n', '\treturn 1;\n',
      ('pfi_per_key',)),
     ('inode.c', 'user directories lose the filesystem\'s directory ->getattr',
      '\tif (iops && iops->getattr)\n', '\tif (0)\n',
@@ -125,10 +124,9 @@ MUTANTS = [
      '\t\tpseudofs_drain_one(users);\n', '',
      ('pfp_remove_waits_for_read', 'pfp_short_remove_waits', 'pfp_cancellation', 'pfp_get_put',
       'pfp_second_remover_waits')),
-    # the bracket the three proxies' ->open take; the file's users drop
-    # below zero (a refcount warning), which no case looks at
+    # the bracket the three proxies' ->open take: a removed file opens
     ('file.c', 'a proxy opens a removed file',
-     '\treturn err == -EIO ? -ENOENT : err;\n', '\treturn err == -EIO ? 0 : err;\n',
+     '\tif (err)\n\t\treturn -ENOENT;\n', '\tin.task = NULL;\n',
      ('pfp_open_after_remove', 'pfp_short')),
     ('super.c', 'an evicted inode never reaches ->inode_evicted',
      '\tif (ops && ops->inode_evicted)\n', '\tif (0)\n',
@@ -204,11 +202,12 @@ MUTANTS = [
 
     # New on 7.3.  The full and short proxies are static operations that
     # look at a mask of the file's own methods, noted at creation.
-    ('file.c', 'the full proxy\'s mask leaves out ->write',
-     '\t\t\t     (ffops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+    ('file.c', 'the full proxy takes a file to lack ->write',
+     'PSEUDOFS_PROXY_FUNC(full, real_fops, write, g->real_fops->write, -EINVAL,\n',
+     'PSEUDOFS_PROXY_FUNC(full, real_fops, write, 0, -EINVAL,\n',
      ('pfp_full_after_remove', 'pfp_full_missing')),
     ('file.c', 'the short proxy\'s mask leaves out ->write',
-     '\t\t\t     (sfops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     '\t\t\t   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
@@ -222,7 +221,7 @@ MUTANTS = [
      '\t\t       (bit) == PSEUDOFS_HAS_READ ? 0 : ret;\t\t\\\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('file.c', 'a file loses the aux pointer it was made with',
-     '\tg->aux = (void *)aux;\n', '',
+     '\t\tg->users->aux = (void *)aux;\n', '',
      ('pfp_aux', 'pfp_short')),
     # typed options: ->parse_param, ->apply_options, pseudofs_fc_data()
     ('super.c', 'options the library does not take never reach ->parse_param',

@@ -128,30 +128,29 @@ static struct pseudofs debugfs = {
 MODULE_ALIAS_FS("debugfs");
 
 /*
- * Refuse creation when debugfs is off or could not register; a @parent
- * that is an error is passed back.
+ * Refuse creation when debugfs is off; libpseudofs refuses it, -ENOENT,
+ * before debugfs registered, and passes back a @parent that is an error.
  */
 static struct dentry *debugfs_may_create(const char *name,
 					 struct dentry *parent)
 {
 	if (!debugfs_enabled)
 		return ERR_PTR(-EPERM);
-	if (IS_ERR(parent))
-		return parent;
-	if (!debugfs_initialized()) {
-		pr_err("Unable to create file '%s', debugfs is not initialized yet\n",
-		       name);
-		return ERR_PTR(-ENOENT);
-	}
 	pr_debug("creating file '%s'\n", name);
 	return NULL;
 }
 
-/* Say so when @name exists or the @what could not be allocated. */
+/*
+ * Say so when debugfs was not up, @name exists or the @what could not be
+ * allocated.
+ */
 static struct dentry *debugfs_created(struct dentry *dentry, const char *what,
 				      const char *name, struct dentry *parent)
 {
-	if (dentry == ERR_PTR(-EEXIST)) {
+	if (dentry == ERR_PTR(-ENOENT) && !debugfs_initialized()) {
+		pr_err("Unable to create file '%s', debugfs is not initialized yet\n",
+		       name);
+	} else if (dentry == ERR_PTR(-EEXIST)) {
 		if (parent)
 			pr_err("'%s' already exists in '%pd'\n", name, parent);
 		else

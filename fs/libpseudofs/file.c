@@ -18,12 +18,10 @@
 /* How long a removal waits for users before it says who they are */
 #define PSEUDOFS_DRAIN_WARN	(5 * HZ)
 
-/* pseudofs_guard.methods */
+/* pseudofs_users.methods */
 #define PSEUDOFS_HAS_READ	BIT(0)
 #define PSEUDOFS_HAS_WRITE	BIT(1)
 #define PSEUDOFS_HAS_LLSEEK	BIT(2)
-#define PSEUDOFS_HAS_POLL	BIT(3)
-#define PSEUDOFS_HAS_IOCTL	BIT(4)
 
 static const struct file_operations pseudofs_open_proxy_fops;
 static const struct file_operations pseudofs_full_proxy_fops;
@@ -63,6 +61,8 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
 	users->solo = NULL;
+	users->aux = NULL;
+	users->methods = 0;
 	users->relays = NULL;
 	init_waitqueue_head(&users->pollers);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
@@ -75,28 +75,25 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	return users;
 }
 
-/*
- * Enter the bracket of @dentry, whose guard is @g, see pseudofs_file_get():
- * 0 and its users in *@usersp, -EIO or -ENOMEM.
- */
-static __always_inline int pseudofs_users_get(struct pseudofs_guard *g,
-					      struct dentry *dentry,
-					      struct pseudofs_users **usersp)
+/* The users of the file of @g, allocated on first use; %NULL without memory */
+static __always_inline struct pseudofs_users *
+pseudofs_users(struct pseudofs_guard *g)
 {
 	struct pseudofs_users *users = READ_ONCE(g->users);
 
-	if (unlikely(!users)) {
-		users = pseudofs_users_alloc(g);
-		if (!users)
-			return -ENOMEM;
-	}
+	return likely(users) ? users : pseudofs_users_alloc(g);
+}
+
+/* Enter the bracket of @dentry, see pseudofs_file_get(): 0 or -EIO */
+static __always_inline int pseudofs_users_get(struct pseudofs_users *users,
+					      struct dentry *dentry)
+{
 	/*
 	 * A removal that missed @users unhashed @dentry before looking; a
 	 * file is never a root, so d_unhashed() is d_unlinked() here.
 	 */
 	if (d_unhashed(dentry) || !refcount_inc_not_zero(&users->active))
 		return -EIO;
-	*usersp = users;
 	return 0;
 }
 
@@ -121,7 +118,8 @@ int pseudofs_file_get(struct dentry *dentry)
 
 	if (WARN_ON(!d_is_reg(dentry)))
 		return -EINVAL;
-	return pseudofs_users_get(pseudofs_guard(d_inode(dentry)), dentry, &users);
+	users = pseudofs_users(pseudofs_guard(d_inode(dentry)));
+	return users ? pseudofs_users_get(users, dentry) : -ENOMEM;
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_get);
 
@@ -139,15 +137,15 @@ EXPORT_SYMBOL_GPL(pseudofs_file_put);
  * pseudofs_file_aux - what a file was created with for its operations
  * @file: an open file
  *
- * Lets files that share their operations tell themselves apart, beside
- * ->i_private, which is the data of each (debugfs_get_aux()).
- *
  * Return: the @aux given to pseudofs_create_file_aux() or
  * pseudofs_create_file_short(), %NULL for a file made otherwise.
  */
 void *pseudofs_file_aux(const struct file *file)
 {
-	return pseudofs_guard(file_inode(file))->aux;
+	struct pseudofs_users *users;
+
+	users = READ_ONCE(pseudofs_guard(file_inode(file))->users);
+	return users ? users->aux : NULL;
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_aux);
 
@@ -212,15 +210,12 @@ EXPORT_SYMBOL_GPL(pseudofs_leave_cancellation);
 /**
  * struct pseudofs_relay - the full proxy's waiter on a queue a file polls
  * @wait: on @head, passes each wakeup on to &pseudofs_users.pollers
- * @head: a queue the file's own ->poll gave poll_wait(); %NULL once it
- *	went with wake_up_pollfree()
+ * @head: a queue the file's ->poll gave poll_wait(), %NULL once it went
  * @file: the open file whose ->poll gave it
  * @next: the inode's next relay
  *
  * The full proxy's pollers wait on &pseudofs_users.pollers, which lives as
- * long as the inode, not on the queues of the file's ->poll, which may go
- * with its data or open file: a relay leaves its queue at ->release, all at
- * the removal.  A wakeup reaches every poller, EPOLLEXCLUSIVE ones too.
+ * long as the inode, not on @head, which may go with the data or open file.
  */
 struct pseudofs_relay {
 	wait_queue_entry_t wait;
@@ -420,12 +415,9 @@ static void pseudofs_drain_one(struct pseudofs_users *users)
 	}
 }
 
-/**
- * pseudofs_drain - wait for the users of the removed files at or below @top
- * @top: what a removal was asked to remove, held by the caller
- *
- * Whichever removal unlinked them, so that a second removal of an entry
- * returns, as the first does, once nothing uses its files.
+/*
+ * Wait for the users of the removed files at or below @top, held by the
+ * caller, whichever removal unlinked them.
  */
 void pseudofs_drain(struct dentry *top)
 {
@@ -518,22 +510,20 @@ static noinline bool pseudofs_inside_del(struct pseudofs_users *users,
 }
 
 /*
- * Enter the bracket for a proxy's call of @dentry's file, whose guard is
- * @g, as @in, the task's own, on its stack: 0 and the file's users in
- * *@usersp, -EIO if it is removed, or -ENOMEM.
+ * Enter the bracket of @dentry for a proxy's call, as @in, the task's own,
+ * on its stack: 0, or -EIO if the file is removed.
  */
-static __always_inline int pseudofs_proxy_get(struct pseudofs_guard *g,
+static __always_inline int pseudofs_proxy_get(struct pseudofs_users *users,
 					      struct dentry *dentry,
-					      struct pseudofs_inside *in,
-					      struct pseudofs_users **usersp)
+					      struct pseudofs_inside *in)
 {
-	int err = pseudofs_users_get(g, dentry, usersp);
+	int err = pseudofs_users_get(users, dentry);
 
 	if (unlikely(err))
 		return err;
 	in->task = NULL;
-	if (unlikely(cmpxchg(&(*usersp)->solo, NULL, current)))
-		pseudofs_inside_add(*usersp, in);
+	if (unlikely(cmpxchg(&users->solo, NULL, current)))
+		pseudofs_inside_add(users, in);
 	return 0;
 }
 
@@ -568,13 +558,21 @@ static int pseudofs_proxy_open(struct inode *inode, struct file *file)
 	struct pseudofs_users *users;
 	int err;
 
-	err = pseudofs_proxy_get(g, file->f_path.dentry, &in, &users);
+	users = pseudofs_users(g);
+	if (!users)
+		return -ENOMEM;
+	err = pseudofs_proxy_get(users, file->f_path.dentry, &in);
 	if (err)
-		return err == -EIO ? -ENOENT : err;
+		return -ENOENT;
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
 	if (err)
 		goto out;
 	if (!real_fops) {
+		/* noted inside the bracket: the operations' module is here */
+		WRITE_ONCE(users->methods,
+			   (g->short_fops->read ? PSEUDOFS_HAS_READ : 0) |
+			   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
+			   (g->short_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0));
 		err = simple_open(inode, file);
 		goto out;
 	}
@@ -597,22 +595,23 @@ out:
 
 /*
  * A method of the full or short proxy, as 7.3 debugfs's FULL_PROXY_FUNC:
- * @missing if the file's own operations, @fops of its guard, lack it,
- * removed or not; else the method inside the bracket, or -EIO once the file
- * is removed (or -ENOMEM).
+ * @missing if the file's own operations, @fops of its guard, lack it (@has
+ * false), removed or not; else the method inside the bracket, or -EIO once
+ * the file is removed.  Its open allocated the users.  The full proxy's open
+ * file holds the module of its operations; the short proxy's noted them.
  */
-#define PSEUDOFS_PROXY_FUNC(proxy, fops, method, bit, missing, ret_t,	\
+#define PSEUDOFS_PROXY_FUNC(proxy, fops, method, has, missing, ret_t,	\
 			    proto, args)				\
 static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
 {									\
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));	\
+	struct pseudofs_users *users = READ_ONCE(g->users);		\
 	struct pseudofs_inside in __uninitialized;			\
-	struct pseudofs_users *users;					\
 	ret_t ret;							\
 									\
-	if (!(g->methods & (bit)))					\
+	if (!(has))							\
 		return missing;						\
-	ret = pseudofs_proxy_get(g, file->f_path.dentry, &in, &users);	\
+	ret = pseudofs_proxy_get(users, file->f_path.dentry, &in);	\
 	if (unlikely(ret))						\
 		return ret;						\
 	ret = g->fops->method(args);					\
@@ -620,41 +619,47 @@ static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
 	return ret;							\
 }
 
-PSEUDOFS_PROXY_FUNC(full, real_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
+#define PSEUDOFS_SHORT_HAS(bit) (READ_ONCE(users->methods) & (bit))
+
+PSEUDOFS_PROXY_FUNC(full, real_fops, llseek, g->real_fops->llseek, -ESPIPE,
 		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
 		    ARGS(file, offset, whence));
-PSEUDOFS_PROXY_FUNC(short, short_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
+PSEUDOFS_PROXY_FUNC(short, short_fops, llseek,
+		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_LLSEEK), -ESPIPE,
 		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
 		    ARGS(file, offset, whence));
-PSEUDOFS_PROXY_FUNC(full, real_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
+PSEUDOFS_PROXY_FUNC(full, real_fops, read, g->real_fops->read, -EINVAL, ssize_t,
 		    PROTO(struct file *file, char __user *buf, size_t len,
 			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(short, short_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
+PSEUDOFS_PROXY_FUNC(short, short_fops, read,
+		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_READ), -EINVAL, ssize_t,
 		    PROTO(struct file *file, char __user *buf, size_t len,
 			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(full, real_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL, ssize_t,
-		    PROTO(struct file *file, const char __user *buf, size_t len,
-			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(short, short_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL,
+PSEUDOFS_PROXY_FUNC(full, real_fops, write, g->real_fops->write, -EINVAL,
 		    ssize_t, PROTO(struct file *file, const char __user *buf,
 				   size_t len, loff_t *ppos),
 		    ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(full, real_fops, unlocked_ioctl, PSEUDOFS_HAS_IOCTL,
-		    -ENOTTY, long, PROTO(struct file *file, unsigned int cmd,
-					 unsigned long arg), ARGS(file, cmd, arg));
+PSEUDOFS_PROXY_FUNC(short, short_fops, write,
+		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_WRITE), -EINVAL, ssize_t,
+		    PROTO(struct file *file, const char __user *buf, size_t len,
+			  loff_t *ppos), ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(full, real_fops, unlocked_ioctl,
+		    g->real_fops->unlocked_ioctl, -ENOTTY, long,
+		    PROTO(struct file *file, unsigned int cmd, unsigned long arg),
+		    ARGS(file, cmd, arg));
 
 static __poll_t pseudofs_full_proxy_poll(struct file *file,
 					 struct poll_table_struct *wait)
 {
 	struct pseudofs_guard *g = pseudofs_guard(file_inode(file));
 	struct pseudofs_inside in __uninitialized;
+	struct pseudofs_users *users = READ_ONCE(g->users);
 	struct pseudofs_poll_table t = { };
-	struct pseudofs_users *users;
 	__poll_t mask;
 
-	if (!(g->methods & PSEUDOFS_HAS_POLL))
+	if (!g->real_fops->poll)
 		return DEFAULT_POLLMASK;
-	if (pseudofs_proxy_get(g, file->f_path.dentry, &in, &users))
+	if (pseudofs_proxy_get(users, file->f_path.dentry, &in))
 		return EPOLLHUP;
 	if (wait && wait->_qproc) {
 		init_poll_funcptr(&t.pt, pseudofs_poll_relay);
@@ -708,41 +713,29 @@ static const struct file_operations pseudofs_short_proxy_fops = {
 /*
  * Give @inode, a new regular file, @fops or a proxy of them, and @aux; the
  * pseudofs_create_file*() functions checked @proxy and @fops (a struct
- * pseudofs_short_fops for %PSEUDOFS_PROXY_SHORT).  The methods the proxies
- * call are noted now, while the file cannot be removed yet, not at open.
+ * pseudofs_short_fops for %PSEUDOFS_PROXY_SHORT).  0 or -ENOMEM.
  */
-void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-			const void *fops, const void *aux)
+int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
+		       const void *fops, const void *aux)
 {
-	const struct pseudofs_short_fops *sfops = fops;
-	const struct file_operations *ffops = fops;
+	static const struct file_operations *const proxies[] = {
+		[PSEUDOFS_PROXY_OPEN]	= &pseudofs_open_proxy_fops,
+		[PSEUDOFS_PROXY_FULL]	= &pseudofs_full_proxy_fops,
+		[PSEUDOFS_PROXY_SHORT]	= &pseudofs_short_proxy_fops,
+	};
 	struct pseudofs_guard *g = pseudofs_guard(inode);
 
-	g->aux = (void *)aux;
-	switch (proxy) {
-	case PSEUDOFS_PROXY_NONE:
+	if (aux) {
+		if (!pseudofs_users_alloc(g))
+			return -ENOMEM;
+		g->users->aux = (void *)aux;
+	}
+	if (proxy == PSEUDOFS_PROXY_NONE) {
 		if (fops)
 			inode->i_fop = fops;
-		return;
-	case PSEUDOFS_PROXY_OPEN:
-		g->real_fops = ffops;
-		inode->i_fop = &pseudofs_open_proxy_fops;
-		return;
-	case PSEUDOFS_PROXY_SHORT:
-		g->short_fops = sfops;
-		inode->i_fop = &pseudofs_short_proxy_fops;
-		g->methods = (sfops->read ? PSEUDOFS_HAS_READ : 0) |
-			     (sfops->write ? PSEUDOFS_HAS_WRITE : 0) |
-			     (sfops->llseek ? PSEUDOFS_HAS_LLSEEK : 0);
-		return;
-	case PSEUDOFS_PROXY_FULL:
-		g->real_fops = ffops;
-		inode->i_fop = &pseudofs_full_proxy_fops;
-		g->methods = (ffops->read ? PSEUDOFS_HAS_READ : 0) |
-			     (ffops->write ? PSEUDOFS_HAS_WRITE : 0) |
-			     (ffops->llseek ? PSEUDOFS_HAS_LLSEEK : 0) |
-			     (ffops->poll ? PSEUDOFS_HAS_POLL : 0) |
-			     (ffops->unlocked_ioctl ? PSEUDOFS_HAS_IOCTL : 0);
-		return;
+		return 0;
 	}
+	g->real_fops = fops;	/* or ->short_fops, the same pointer */
+	inode->i_fop = proxies[proxy];
+	return 0;
 }

@@ -27,10 +27,7 @@
  */
 bool pseudofs_registered(const struct pseudofs *pfs)
 {
-	const struct pseudofs_state *state = READ_ONCE(pfs->state);
-
-	/* pairs with the release at the end of pseudofs_register() */
-	return state && smp_load_acquire(&state->registered);
+	return pseudofs_up(pfs);
 }
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
@@ -38,8 +35,9 @@ EXPORT_SYMBOL_GPL(pseudofs_registered);
  * Check @name and @parent (%NULL: a single instance's root); the lookup that
  * follows checks the name itself, as lookup_noperm() does.
  */
-static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
-				 struct dentry **parent)
+static __always_inline int pseudofs_check_parent(struct pseudofs *pfs,
+						  const char *name,
+						  struct dentry **parent)
 {
 	if (IS_ERR(*parent))
 		return PTR_ERR(*parent);
@@ -47,7 +45,7 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 		return -EINVAL;
 	if (*parent && !d_is_dir(*parent))
 		return -ENOTDIR;
-	if (!pseudofs_registered(pfs))
+	if (!pseudofs_up(pfs))
 		return -ENOENT;
 	if (*parent)
 		return (*parent)->d_sb->s_type == &pfs->type ? 0 : -EINVAL;
@@ -55,6 +53,16 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
 		return -EINVAL;
 	*parent = pfs->state->mount->mnt_root;
 	return 0;
+}
+
+/* pseudofs_start_creating(), inline for the pseudofs_create_*() functions */
+static __always_inline struct dentry *
+__pseudofs_start_creating(struct pseudofs *pfs, const char *name,
+			  struct dentry *parent)
+{
+	int err = pseudofs_check_parent(pfs, name, &parent);
+
+	return err ? ERR_PTR(err) : simple_start_creating(parent, name);
 }
 
 /**
@@ -69,21 +77,15 @@ static int pseudofs_check_parent(struct pseudofs *pfs, const char *name,
  * simple_done_creating() of the negative dentry returned, made positive with
  * d_make_persistent() or not; the dentry then belongs to the tree, or goes.
  *
- * Return: the dentry, or ERR_PTR(-%EACCES) for a bad @name (empty, "." or
- * "..", or with a '/'), -%ENAMETOOLONG for one longer than %NAME_MAX,
- * -%EINVAL for a %NULL @name, a @parent of another filesystem or a %NULL
- * one of a filesystem with several instances, -%ENOTDIR if @parent is no
- * directory, -%ENOENT if it was removed or @pfs is not registered,
- * -%EEXIST if @name exists, or the error @parent encodes.
+ * Return: the dentry, or ERR_PTR(-%EACCES) for a bad @name ("", ".", "..",
+ * a '/'), -%ENAMETOOLONG, -%EINVAL for a %NULL @name, a @parent of another
+ * filesystem or a %NULL one of several instances, -%ENOTDIR, -%ENOENT if
+ * @parent was removed or @pfs is not registered, -%EEXIST, or @parent's.
  */
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
-	int err = pseudofs_check_parent(pfs, name, &parent);
-
-	if (err)
-		return ERR_PTR(err);
-	return simple_start_creating(parent, name);
+	return __pseudofs_start_creating(pfs, name, parent);
 }
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
 
@@ -159,7 +161,7 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 	struct dentry *dentry;
 	struct inode *inode;
 
-	dentry = pseudofs_start_creating(pfs, name, parent);
+	dentry = __pseudofs_start_creating(pfs, name, parent);
 	if (IS_ERR(dentry))
 		return dentry;
 	inode = pseudofs_new_inode(dentry->d_sb, mode);
@@ -167,7 +169,11 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		simple_done_creating(dentry);
 		return ERR_PTR(-ENOMEM);
 	}
-	pseudofs_set_proxy(inode, proxy, fops, aux);
+	if (pseudofs_set_proxy(inode, proxy, fops, aux)) {
+		iput(inode);
+		simple_done_creating(dentry);
+		return ERR_PTR(-ENOMEM);
+	}
 	if (iops)
 		inode->i_op = iops;
 	if (S_ISLNK(mode))
@@ -188,8 +194,6 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
  * @proxy: how the file is kept safe from its removal, not
  *	%PSEUDOFS_PROXY_SHORT (see pseudofs_create_file_short())
  * @fops: its file operations; with a @proxy, the proxy's calls them
- *
- * pseudofs_create_file() is this with no @aux.
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_start_creating();
  * -%EINVAL for a @mode of another type, an unknown @proxy, or a @proxy

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * internal.h - what libpseudofs keeps for itself: a client sees only its
- * struct pseudofs and the functions of <linux/libpseudofs.h>.
- */
+/* internal.h - what libpseudofs keeps for itself, out of its clients' sight */
 #ifndef _FS_LIBPSEUDOFS_INTERNAL_H
 #define _FS_LIBPSEUDOFS_INTERNAL_H
 
@@ -41,6 +38,8 @@ struct pseudofs_state {
  * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
+ * @aux: what pseudofs_file_aux() returns
+ * @methods: the short proxy's PSEUDOFS_HAS_*, noted at open in the bracket
  * @relays: the full proxy's waiters on queues of the file's own ->poll
  * @pollers: where the full proxy's pollers wait instead (file.c)
  */
@@ -52,6 +51,8 @@ struct pseudofs_users {
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
+	void *aux;
+	unsigned int methods;
 	struct pseudofs_relay *relays;
 	wait_queue_head_t pollers;
 };
@@ -61,10 +62,8 @@ struct pseudofs_users {
  * @real_fops: the own operations of a file with the open or full proxy
  * @short_fops: those of a file with the short proxy; the inode's ->i_fop, a
  *	proxy of file.c's, tells which of the two is meant, if any
- * @users: allocated by the first pseudofs_file_get(), freed with the inode
- * @aux: what pseudofs_file_aux() returns
- * @methods: which methods the full or short proxy's real operations have
- *	(PSEUDOFS_HAS_*), noted at creation, before their module may go
+ * @users: allocated by the first pseudofs_file_get(), or at creation for an
+ *	aux, freed with the inode
  * @rcu: frees the slab object, which the guard starts, after ->destroy_inode
  */
 struct pseudofs_guard {
@@ -75,12 +74,19 @@ struct pseudofs_guard {
 				const struct pseudofs_short_fops *short_fops;
 			};
 			struct pseudofs_users *users;
-			void *aux;
-			unsigned int methods;
 		};
 		struct rcu_head rcu;
 	};
 };
+
+/* pseudofs_registered(), inline */
+static __always_inline bool pseudofs_up(const struct pseudofs *pfs)
+{
+	const struct pseudofs_state *state = READ_ONCE(pfs->state);
+
+	/* pairs with the release at the end of pseudofs_register() */
+	return state && smp_load_acquire(&state->registered);
+}
 
 /* Where the filesystem's inode structure starts in the slab object */
 #define PSEUDOFS_GUARD_SIZE	ALIGN(sizeof(struct pseudofs_guard), 16)
@@ -95,8 +101,8 @@ pseudofs_guard(const struct inode *inode)
 void pseudofs_users_removed(struct dentry *dentry);
 void pseudofs_drain(struct dentry *top);
 void pseudofs_free_users(struct inode *inode);
-void pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-			const void *fops, const void *aux);
+int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
+		       const void *fops, const void *aux);
 
 /* uid=, gid= and mode= of the root; @set: those given (PSEUDOFS_OPT_*) */
 struct pseudofs_mount_opts {

@@ -56,7 +56,6 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 		return NULL;
 	/* the other fields of the guard are set when a proxy is */
 	((struct pseudofs_guard *)p)->users = NULL;
-	((struct pseudofs_guard *)p)->aux = NULL;
 	inode = p + PSEUDOFS_GUARD_SIZE;
 	/* what the filesystem puts after the inode starts out zeroed */
 	if (pfs->state->inode_size > sizeof(*inode))
@@ -76,9 +75,8 @@ static void pseudofs_evict_inode(struct inode *inode)
 }
 
 /*
- * Free the object and a symlink's target once RCU walkers are done with the
- * inode: no ->free_inode, which would look at ->i_sb from an RCU callback,
- * and so no rcu_barrier() at umount.
+ * Free the object and a symlink's target after RCU walkers: no ->free_inode,
+ * which would look at ->i_sb from an RCU callback (rcu_barrier() at umount).
  */
 static void pseudofs_destroy_inode(struct inode *inode)
 {
@@ -128,18 +126,12 @@ static const struct super_operations pseudofs_super_ops = {
 static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 				  const struct fs_parse_result *result)
 {
-	switch (opt) {
-	case Opt_uid:
+	if (opt == Opt_uid)
 		opts->uid = result->uid;
-		break;
-	case Opt_gid:
+	else if (opt == Opt_gid)
 		opts->gid = result->gid;
-		break;
-	case Opt_mode:
-		/* bits beyond 07777 were always masked off, not refused */
+	else	/* bits beyond 07777 were always masked off, not refused */
 		opts->mode = result->uint_32 & S_IALLUGO;
-		break;
-	}
 	opts->set |= BIT(opt);
 }
 
@@ -264,6 +256,13 @@ static int pseudofs_reconfigure(struct fs_context *fc)
 	return pseudofs_change(fc, fc->root->d_sb);
 }
 
+/* A superblock's ->s_fs_info, with the filesystem's data after it */
+static void *pseudofs_new_sbi(const struct pseudofs *pfs)
+{
+	return kzalloc(struct_size_t(struct pseudofs_sb_info, data,
+				     pfs->desc->instance_size), GFP_KERNEL);
+}
+
 /* Like simple_fill_super(), but the root inode comes from our slab too. */
 static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
@@ -272,6 +271,11 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct inode *root;
 	int err;
 
+	/* %PSEUDOFS_SINGLE's first mount: its later ones allocate nothing */
+	if (!sb->s_fs_info)
+		sb->s_fs_info = pseudofs_new_sbi(pfs);
+	if (!sb->s_fs_info)
+		return -ENOMEM;
 	sb->s_blocksize = PAGE_SIZE;
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = pfs->desc->magic;
@@ -304,8 +308,7 @@ static int pseudofs_test_key(struct super_block *sb, struct fs_context *fc)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info, *new = fc->s_fs_info;
 
-	return pseudofs_of(sb)->desc->instances == PSEUDOFS_SINGLE ||
-	       sbi->key == new->key;
+	return !new || sbi->key == new->key;
 }
 
 /* As vfs_get_super(), but a mount finding a superblock applies its options */
@@ -363,11 +366,10 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->desc->default_mode;
-	/* ->s_fs_info of the superblock a mount makes, if it makes one */
-	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE) {
-		fc->s_fs_info = kzalloc(struct_size_t(struct pseudofs_sb_info, data,
-						      pfs->desc->instance_size),
-					GFP_KERNEL);
+	/* ->s_fs_info of the superblock a mount makes */
+	if (fc->purpose != FS_CONTEXT_FOR_RECONFIGURE &&
+	    pfs->desc->instances != PSEUDOFS_SINGLE) {
+		fc->s_fs_info = pseudofs_new_sbi(pfs);
 		if (!fc->s_fs_info) {
 			/* ->free is not called for a context failing here */
 			kfree(fci);

@@ -14,13 +14,11 @@ struct pseudofs_state;
 
 /**
  * enum pseudofs_instances - how the superblocks of a filesystem are made
- * @PSEUDOFS_SINGLE: one for the whole system (debugfs, tracefs), made by
- *	pseudofs_register() and kept by an internal mount; a %NULL parent
- *	means its root.
+ * @PSEUDOFS_SINGLE: one for the whole system (debugfs, tracefs), kept by an
+ *	internal mount; a %NULL parent means its root.
  * @PSEUDOFS_PER_MOUNT: a new one for every mount (binderfs, bpffs).
  * @PSEUDOFS_PER_KEY: one for each value ->instance_key() returns, e.g. a
- *	user or network namespace (binfmt_misc); mounts with the same key
- *	share it.
+ *	user namespace (binfmt_misc), shared by the mounts with that key.
  */
 enum pseudofs_instances {
 	PSEUDOFS_SINGLE,
@@ -32,9 +30,8 @@ enum pseudofs_instances {
  * enum pseudofs_options - the mount options a filesystem takes
  * @PSEUDOFS_OPTIONS_STRICT: uid=, gid=, mode= and the filesystem's own;
  *	anything else fails the mount or remount.
- * @PSEUDOFS_OPTIONS_NONE: only the filesystem's own (->parse_param), if
- *	any, and no uid=, gid= or mode= taken or shown (securityfs, and
- *	filesystems that parse all their options themselves).
+ * @PSEUDOFS_OPTIONS_NONE: only the filesystem's own (->parse_param), if any
+ *	(securityfs, binfmt_misc; pstore, binderfs, bpffs parse their own).
  */
 enum pseudofs_options {
 	PSEUDOFS_OPTIONS_STRICT,
@@ -76,8 +73,6 @@ enum pseudofs_proxy {
  * @cancel: called by a removal waiting for the operation, with the file's
  *	dentry and @cancel_data: make the operation return soon
  * @cancel_data: for @cancel
- *
- * See pseudofs_enter_cancellation().
  */
 struct pseudofs_cancellation {
 	struct list_head list;
@@ -107,8 +102,7 @@ struct pseudofs_short_fops {
 /**
  * struct pseudofs_operations - a filesystem's hooks, all optional
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
- *	gets, from its context (e.g. @fc->user_ns), kept alive by the
- *	filesystem as long as the superblock.  May sleep.
+ *	gets (e.g. @fc->user_ns), kept alive as long as the superblock.
  * @new_instance: after a mount made a superblock and applied its options,
  *	creates its first entries under @root (not for %PSEUDOFS_SINGLE); an
  *	error fails the mount.  @root->d_sb->s_umount is held; may sleep.
@@ -122,14 +116,11 @@ struct pseudofs_short_fops {
  *	after uid=, gid= and mode=, before ->new_instance; or, before them, one
  *	in use, by a remount or a mount that found it.  An error fails the
  *	mount or remount and must leave @sb as it was.  @sb->s_umount is held.
- * @show_options: shows the filesystem's own options in /proc/mounts, after
- *	uid=, gid= and mode=.  What a remount changes it may see half changed.
- * @init_inode: sets up a new inode before its dentry becomes positive, with
- *	the parent locked, for entries pseudofs_create_*() makes in one call.
- *	Must not create or remove entries.
+ * @show_options: shows the filesystem's own options, after uid=, gid=, mode=.
+ * @init_inode: sets up a new inode of pseudofs_create_*() before its dentry
+ *	becomes positive, the parent locked: must not create or remove entries.
  * @inode_evicted: called once an inode leaves memory, after its entry ended
- *	and its last open file closed: the place to free what ->i_private
- *	keeps.  May sleep; must not create or remove entries.
+ *	and its last open file closed: the place to free what ->i_private keeps.
  * @user_mkdir: userspace mkdir of @name in a directory of
  *	pseudofs_create_user_dir(), @dentry the VFS's negative dentry, with the
  *	directory unlocked: the hook creates the new directory itself with
