@@ -202,12 +202,11 @@ MUTANTS = [
 
     # New on 7.3.  The full and short proxies are static operations that
     # look at a mask of the file's own methods, noted at creation.
-    ('file.c', 'the full proxy takes a file to lack ->write',
-     'PSEUDOFS_PROXY_FUNC(full, real_fops, write, g->real_fops->write, -EINVAL,\n',
-     'PSEUDOFS_PROXY_FUNC(full, real_fops, write, 0, -EINVAL,\n',
+    ('file.c', 'the full proxy\'s mask leaves out ->write',
+     '\t\t   (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
      ('pfp_full_after_remove', 'pfp_full_missing')),
     ('file.c', 'the short proxy\'s mask leaves out ->write',
-     '\t\t\t   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     '\t\t   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',

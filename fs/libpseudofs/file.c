@@ -22,6 +22,8 @@
 #define PSEUDOFS_HAS_READ	BIT(0)
 #define PSEUDOFS_HAS_WRITE	BIT(1)
 #define PSEUDOFS_HAS_LLSEEK	BIT(2)
+#define PSEUDOFS_HAS_POLL	BIT(3)
+#define PSEUDOFS_HAS_IOCTL	BIT(4)
 
 static const struct file_operations pseudofs_open_proxy_fops;
 static const struct file_operations pseudofs_full_proxy_fops;
@@ -63,11 +65,13 @@ static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	users->solo = NULL;
 	users->aux = NULL;
 	users->methods = 0;
+	mutex_init(&users->poll_lock);
 	users->relays = NULL;
 	init_waitqueue_head(&users->pollers);
 	/* full barrier: pairs with the smp_mb() in pseudofs_users_removed() */
 	old = cmpxchg(&g->users, NULL, users);
 	if (old) {
+		mutex_destroy(&users->poll_lock);
 		mutex_destroy(&users->lock);
 		kfree(users);
 		return old;
@@ -257,7 +261,7 @@ static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
 	struct pseudofs_users *users = t->users;
 	struct pseudofs_relay *r;
 
-	mutex_lock(&users->lock);
+	mutex_lock(&users->poll_lock);
 	for (r = users->relays; r; r = r->next)
 		if (r->file == file && r->head == head)
 			break;
@@ -274,7 +278,7 @@ static void pseudofs_poll_relay(struct file *file, wait_queue_head_t *head,
 			add_wait_queue(head, &r->wait);
 		}
 	}
-	mutex_unlock(&users->lock);
+	mutex_unlock(&users->poll_lock);
 	/* without a relay, the poller is told of an error, not left waiting */
 	t->failed |= !r;
 	t->caller->_qproc(file, &users->pollers, t->caller);
@@ -287,7 +291,7 @@ static void pseudofs_relays_detach(struct pseudofs_users *users,
 	struct pseudofs_relay **p = &users->relays, *r;
 	wait_queue_head_t *head;
 
-	mutex_lock(&users->lock);
+	mutex_lock(&users->poll_lock);
 	while ((r = *p)) {
 		if (file && r->file != file) {
 			p = &r->next;
@@ -303,7 +307,7 @@ static void pseudofs_relays_detach(struct pseudofs_users *users,
 		rcu_read_unlock();
 		kfree(r);
 	}
-	mutex_unlock(&users->lock);
+	mutex_unlock(&users->poll_lock);
 	if (!file)
 		wake_up_poll(&users->pollers, EPOLLHUP);
 }
@@ -456,8 +460,9 @@ void pseudofs_free_users(struct inode *inode)
 
 	if (!users)
 		return;
-	pseudofs_relays_detach(users, NULL);
-	WARN_ON(!list_empty(&users->cancellations));
+	/* each open file took its relays off at ->release: none to lock */
+	WARN_ON(users->relays || !list_empty(&users->cancellations));
+	mutex_destroy(&users->poll_lock);
 	mutex_destroy(&users->lock);
 	kfree(users);
 }
@@ -477,15 +482,8 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 		if (err)
 			return err;
 	}
-	if (!real_fops || fops_get(real_fops))
-		return 0;
-#ifdef CONFIG_MODULES
-	/* the owner is being unloaded and removes the file soon */
-	if (!module_is_live(real_fops->owner))
-		return -ENXIO;
-#endif
-	WARN(1, "%pd: its owner's exit did not remove it\n", file->f_path.dentry);
-	return -ENXIO;
+	/* else the owner is being unloaded, and its exit removes the file */
+	return !real_fops || fops_get(real_fops) ? 0 : -ENXIO;
 }
 
 /* Note @in on the list: another call has the slot */
@@ -567,12 +565,17 @@ static int pseudofs_proxy_open(struct inode *inode, struct file *file)
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
 	if (err)
 		goto out;
+	/* noted inside the bracket, where the operations' module is */
+	WRITE_ONCE(users->methods, real_fops ?
+		   (real_fops->read ? PSEUDOFS_HAS_READ : 0) |
+		   (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
+		   (real_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0) |
+		   (real_fops->poll ? PSEUDOFS_HAS_POLL : 0) |
+		   (real_fops->unlocked_ioctl ? PSEUDOFS_HAS_IOCTL : 0) :
+		   (g->short_fops->read ? PSEUDOFS_HAS_READ : 0) |
+		   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
+		   (g->short_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0));
 	if (!real_fops) {
-		/* noted inside the bracket: the operations' module is here */
-		WRITE_ONCE(users->methods,
-			   (g->short_fops->read ? PSEUDOFS_HAS_READ : 0) |
-			   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
-			   (g->short_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0));
 		err = simple_open(inode, file);
 		goto out;
 	}
@@ -595,12 +598,11 @@ out:
 
 /*
  * A method of the full or short proxy, as 7.3 debugfs's FULL_PROXY_FUNC:
- * @missing if the file's own operations, @fops of its guard, lack it (@has
- * false), removed or not; else the method inside the bracket, or -EIO once
- * the file is removed.  Its open allocated the users.  The full proxy's open
- * file holds the module of its operations; the short proxy's noted them.
+ * @missing if the file's own operations, @fops of its guard, lack it (its
+ * open noted their methods, and allocated the users), removed or not; else
+ * the method inside the bracket, or -EIO once the file is removed.
  */
-#define PSEUDOFS_PROXY_FUNC(proxy, fops, method, has, missing, ret_t,	\
+#define PSEUDOFS_PROXY_FUNC(proxy, fops, method, bit, missing, ret_t,	\
 			    proto, args)				\
 static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
 {									\
@@ -609,7 +611,7 @@ static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
 	struct pseudofs_inside in __uninitialized;			\
 	ret_t ret;							\
 									\
-	if (!(has))							\
+	if (!(READ_ONCE(users->methods) & (bit)))			\
 		return missing;						\
 	ret = pseudofs_proxy_get(users, file->f_path.dentry, &in);	\
 	if (unlikely(ret))						\
@@ -619,34 +621,28 @@ static ret_t pseudofs_##proxy##_proxy_##method(proto)			\
 	return ret;							\
 }
 
-#define PSEUDOFS_SHORT_HAS(bit) (READ_ONCE(users->methods) & (bit))
-
-PSEUDOFS_PROXY_FUNC(full, real_fops, llseek, g->real_fops->llseek, -ESPIPE,
+PSEUDOFS_PROXY_FUNC(full, real_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
 		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
 		    ARGS(file, offset, whence));
-PSEUDOFS_PROXY_FUNC(short, short_fops, llseek,
-		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_LLSEEK), -ESPIPE,
+PSEUDOFS_PROXY_FUNC(short, short_fops, llseek, PSEUDOFS_HAS_LLSEEK, -ESPIPE,
 		    loff_t, PROTO(struct file *file, loff_t offset, int whence),
 		    ARGS(file, offset, whence));
-PSEUDOFS_PROXY_FUNC(full, real_fops, read, g->real_fops->read, -EINVAL, ssize_t,
+PSEUDOFS_PROXY_FUNC(full, real_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
 		    PROTO(struct file *file, char __user *buf, size_t len,
 			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(short, short_fops, read,
-		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_READ), -EINVAL, ssize_t,
+PSEUDOFS_PROXY_FUNC(short, short_fops, read, PSEUDOFS_HAS_READ, -EINVAL, ssize_t,
 		    PROTO(struct file *file, char __user *buf, size_t len,
 			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(full, real_fops, write, g->real_fops->write, -EINVAL,
+PSEUDOFS_PROXY_FUNC(full, real_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL, ssize_t,
+		    PROTO(struct file *file, const char __user *buf, size_t len,
+			  loff_t *ppos), ARGS(file, buf, len, ppos));
+PSEUDOFS_PROXY_FUNC(short, short_fops, write, PSEUDOFS_HAS_WRITE, -EINVAL,
 		    ssize_t, PROTO(struct file *file, const char __user *buf,
 				   size_t len, loff_t *ppos),
 		    ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(short, short_fops, write,
-		    PSEUDOFS_SHORT_HAS(PSEUDOFS_HAS_WRITE), -EINVAL, ssize_t,
-		    PROTO(struct file *file, const char __user *buf, size_t len,
-			  loff_t *ppos), ARGS(file, buf, len, ppos));
-PSEUDOFS_PROXY_FUNC(full, real_fops, unlocked_ioctl,
-		    g->real_fops->unlocked_ioctl, -ENOTTY, long,
-		    PROTO(struct file *file, unsigned int cmd, unsigned long arg),
-		    ARGS(file, cmd, arg));
+PSEUDOFS_PROXY_FUNC(full, real_fops, unlocked_ioctl, PSEUDOFS_HAS_IOCTL,
+		    -ENOTTY, long, PROTO(struct file *file, unsigned int cmd,
+					 unsigned long arg), ARGS(file, cmd, arg));
 
 static __poll_t pseudofs_full_proxy_poll(struct file *file,
 					 struct poll_table_struct *wait)
@@ -657,7 +653,7 @@ static __poll_t pseudofs_full_proxy_poll(struct file *file,
 	struct pseudofs_poll_table t = { };
 	__poll_t mask;
 
-	if (!g->real_fops->poll)
+	if (!(READ_ONCE(users->methods) & PSEUDOFS_HAS_POLL))
 		return DEFAULT_POLLMASK;
 	if (pseudofs_proxy_get(users, file->f_path.dentry, &in))
 		return EPOLLHUP;

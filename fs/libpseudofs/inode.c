@@ -32,8 +32,8 @@ bool pseudofs_registered(const struct pseudofs *pfs)
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
 /*
- * Check @name and @parent (%NULL: a single instance's root); the lookup that
- * follows checks the name itself, as lookup_noperm() does.
+ * Check @name and @parent (%NULL: a single instance's root), which must have
+ * a ->lookup; the lookup that follows checks the name, as lookup_noperm().
  */
 static __always_inline int pseudofs_check_parent(struct pseudofs *pfs,
 						  const char *name,
@@ -43,7 +43,7 @@ static __always_inline int pseudofs_check_parent(struct pseudofs *pfs,
 		return PTR_ERR(*parent);
 	if (IS_ERR_OR_NULL(name))
 		return -EINVAL;
-	if (*parent && !d_is_dir(*parent))
+	if (*parent && !d_can_lookup(*parent))
 		return -ENOTDIR;
 	if (!pseudofs_up(pfs))
 		return -ENOENT;

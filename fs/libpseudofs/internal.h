@@ -32,14 +32,15 @@ struct pseudofs_state {
  * struct pseudofs_users - who is inside the operations of a file
  * @active: one for the tree while the file is in it, plus one for each
  *	pseudofs_file_get() not yet put
- * @lock: protects @cancellations, @inside and @relays
+ * @lock: protects @cancellations and @inside
  * @cancellations: of the users that can be asked to stop
  * @solo: the task of one proxy call running, noted without @lock
  * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
  * @aux: what pseudofs_file_aux() returns
- * @methods: the short proxy's PSEUDOFS_HAS_*, noted at open in the bracket
+ * @methods: the proxy's PSEUDOFS_HAS_*, noted at each open in the bracket
+ * @poll_lock: protects @relays, apart: ->poll may hold what ->cancel takes
  * @relays: the full proxy's waiters on queues of the file's own ->poll
  * @pollers: where the full proxy's pollers wait instead (file.c)
  */
@@ -53,6 +54,7 @@ struct pseudofs_users {
 	struct dentry *dentry;
 	void *aux;
 	unsigned int methods;
+	struct mutex poll_lock;	/* see above */
 	struct pseudofs_relay *relays;
 	wait_queue_head_t pollers;
 };

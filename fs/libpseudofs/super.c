@@ -485,7 +485,6 @@ int pseudofs_register(struct pseudofs *pfs)
 	if (pseudofs_owner_options(pfs))
 		pfs->type.parameters = pseudofs_param_specs;
 	pfs->type.kill_sb = pseudofs_kill_sb;
-	pfs->state = state;
 
 	err = -ENOMEM;
 	state->inode_cache = kmem_cache_create(pfs->type.name,
@@ -494,6 +493,7 @@ int pseudofs_register(struct pseudofs *pfs)
 					       pseudofs_inode_ctor);
 	if (!state->inode_cache)
 		goto out_free;
+	pfs->state = state;
 	err = register_filesystem(&pfs->type);
 	if (err)
 		goto out_cache;
@@ -512,9 +512,9 @@ int pseudofs_register(struct pseudofs *pfs)
 out_unregister:
 	unregister_filesystem(&pfs->type);
 out_cache:
+	pfs->state = NULL;
 	kmem_cache_destroy(state->inode_cache);
 out_free:
-	pfs->state = NULL;
 	kfree(state);
 	return err;
 }
