@@ -2,7 +2,9 @@
 # bench.sh STOCK_BZIMAGE PATCHED_BZIMAGE INITRAMFS RESULTS [ROUNDS] [MAX_N]
 # Boot the stock and the patched kernel alternately, ROUNDS times each
 # (default 3), one at a time, each with the in-kernel benchmark on
-# (pseudofs_bench=MAX_N, default 10000) and the bench guest suite in full;
+# (pseudofs_bench=MAX_N, default 10000) and the bench guest suite in full,
+# and KUnit off on both (kunit.enable=0: only the patched kernel has the
+# library's suites, whose logs would count in its slab after boot);
 # then harness/bench.py writes RESULTS/bench.txt and RESULTS/bench.png from
 # the consoles (RESULTS/bench/console-bench-KERNEL-ROUND.log).
 # With BENCH_ICOUNT=1 QEMU counts instructions (-icount shift=0): the
@@ -23,7 +25,7 @@ for r in $(seq 1 "$rounds"); do
 	for k in stock patched; do
 		img=$stock
 		[ $k = patched ] && img=$patched
-		BOOT_APPEND="pseudofs_bench=$max bench_full=1" \
+		BOOT_APPEND="pseudofs_bench=$max bench_full=1 kunit.enable=0" \
 			"$here/boot.sh" "bench-$k-$r" "$img" "$initrd" "$dir" bench "${BENCH_TIMEOUT:-900}" || status=1
 	done
 done

@@ -72,9 +72,9 @@ MUTANTS = [
     # (pseudofs_create_automount(), into debugfs) went to their one user
     # too: pseudofs_create() is the one creation left with this text.
     ('inode.c', 'creation swallows a failed dentry allocation',
-     '\tif (IS_ERR(dentry))\n\t\treturn dentry;\n\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
+     '\tif (IS_ERR(dentry))\n\t\treturn dentry;\n\tinode = __pseudofs_new_inode(pfs, dentry->d_sb, mode);\n',
      '\tif (IS_ERR(dentry))\n\t\treturn PTR_ERR(dentry) == -ENOMEM ? NULL : dentry;\n'
-     '\tinode = pseudofs_new_inode(dentry->d_sb, mode);\n',
+     '\tinode = __pseudofs_new_inode(pfs, dentry->d_sb, mode);\n',
      ('pft_fault[file]', 'pft_fault[dir]', 'pft_fault[symlink]')),
     ('inode.c', 'lookup reports a failed allocation as -ENOENT',
      '\treturn lookup_noperm_positive_unlocked(&QSTR(name), parent);\n',
@@ -97,16 +97,16 @@ MUTANTS = [
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n',
      ('pft_unregister_cycle',)),
-    ('super.c', 'the remount walk never calls ->remount_end',
-     '\t\tops->remount_end(sb);\n', '\t\t;\n',
+    ('super.c', 'a remount with uid= never calls ->remount',
+     '\t\tops->remount(sb, set);\n', '\t\t;\n',
      ('pft_remount_all',)),
     ('super.c', 'the remount walk misses directories',
-     '\t\tif (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE)) {\n',
-     '\t\tif (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE) || S_ISDIR(inode->i_mode)) {\n',
+     '\t\tpseudofs_set_owner(inode, &sbi->opts, set);\n',
+     '\t\tif (!S_ISDIR(inode->i_mode))\n\t\t\tpseudofs_set_owner(inode, &sbi->opts, set);\n',
      ('pft_remount_all', 'pfi_per_mount_independent', 'pft_churn_remount_race')),
     ('inode.c', 'a new entry is root\'s whatever uid= and gid= say',
-     '\tif (pfs->desc->remount_all) {\n\t\t/* ordered against the remount walk by ->i_lock */\n',
-     '\tif (0) {\n',
+     '\tif (pfs->desc->remount_all)\n\t\tpseudofs_init_owner(inode, &sbi->opts);\n',
+     '',
      ('pft_remount_all', 'pfi_late_entries_owned', 'pft_create_remount_race')),
     # 6.12's library stored the values of a filesystem's own options; on
     # 7.3 ->parse_param keeps them in pseudofs_fc_data() and
@@ -159,8 +159,10 @@ MUTANTS = [
      '\tif (1) {\n\t\topt = fs_parse(',
      ('pfi_none_remount', 'pft_no_options', 'pft_no_options_refused[uid]',
       'pfi_parse_param_keys[none_parses_owner]', 'pfi_fc_data_per_context')),
-    ('super.c', 'the remount walk shows files to ->remount_dir',
-     '\t\tif (remount_dir && S_ISDIR(inode->i_mode) &&\n', '\t\tif (remount_dir &&\n',
+    # 7.3's ->remount_begin/dir/end became one ->remount after the walk
+    ('super.c', 'a remount calls ->remount instead of walking the inodes',
+     '\tsmp_mb();\t/* the new owner before the walk\'s stores */\n',
+     '\tif (ops && ops->remount)\n\t\tops->remount(sb, set);\n\treturn;\n',
      ('pft_remount_all',)),
     # 6.12's "a second remover of an entry reports it removed again" called
     # the ->entry_removed hook, which 7.3 does not have (->inode_evicted
@@ -203,10 +205,10 @@ MUTANTS = [
     # New on 7.3.  The full and short proxies are static operations that
     # look at a mask of the file's own methods, noted at creation.
     ('file.c', 'the full proxy\'s mask leaves out ->write',
-     '\t\t   (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     '\t       (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
      ('pfp_full_after_remove', 'pfp_full_missing')),
     ('file.c', 'the short proxy\'s mask leaves out ->write',
-     '\t\t   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
+     '\t\t       (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |\n', '',
      ('pfp_short',)),
     # a method the file lacks fails as debugfs's does, removed or not
     ('file.c', 'a removed file\'s missing method fails -EIO, not as debugfs\'s',
@@ -219,7 +221,7 @@ MUTANTS = [
      '\t\treturn ret == -EIO && !strcmp(#fops, "short_fops") &&\t\\\n'
      '\t\t       (bit) == PSEUDOFS_HAS_READ ? 0 : ret;\t\t\\\n',
      ('pfp_short', 'pfp_short_remove_waits')),
-    ('file.c', 'a file loses the aux pointer it was made with',
+    ('inode.c', 'a file loses the aux pointer it was made with',
      '\t\tg->users->aux = (void *)aux;\n', '',
      ('pfp_aux', 'pfp_short')),
     # typed options: ->parse_param, ->apply_options, pseudofs_fc_data()

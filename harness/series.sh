@@ -306,10 +306,10 @@ tracefs keeps its policy: other mount options fail the mount
 (PSEUDOFS_OPTIONS_STRICT), and a remount with uid= or gid= gives every
 file and directory, eventfs's included, to the new owner (remount_all).
 The library walks the superblock's inodes for that, so the RCU list of
-all tracefs inodes goes; ->remount_begin starts a new generation of
-owners, which forgets what chown set (the *_PERM_SET flags become
-generation numbers), and takes eventfs's lock, and ->remount_dir
-updates what eventfs keeps for the entries it has not made yet.  A new
+all tracefs inodes goes; after it, ->remount starts a new generation
+of owners, which forgets what chown set (the *_PERM_SET flags become
+generation numbers), and updates, under eventfs's lock, what eventfs
+keeps for the entries it has not made yet in each events directory.  A new
 entry takes its owner from its instance in ->init_inode, as before.
 TRACING selects LIBPSEUDOFS.
 

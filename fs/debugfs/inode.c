@@ -140,12 +140,9 @@ static struct dentry *debugfs_may_create(const char *name,
 	return NULL;
 }
 
-/*
- * Say so when debugfs was not up, @name exists or the @what could not be
- * allocated.
- */
-static struct dentry *debugfs_created(struct dentry *dentry, const char *what,
-				      const char *name, struct dentry *parent)
+/* Say why debugfs could not create @name: not up, @name exists, no memory. */
+static void debugfs_create_failed(struct dentry *dentry, const char *what,
+				  const char *name, struct dentry *parent)
 {
 	if (dentry == ERR_PTR(-ENOENT) && !debugfs_initialized()) {
 		pr_err("Unable to create file '%s', debugfs is not initialized yet\n",
@@ -159,6 +156,14 @@ static struct dentry *debugfs_created(struct dentry *dentry, const char *what,
 		pr_err("out of free dentries, can not create %s '%s'\n", what,
 		       name);
 	}
+}
+
+static __always_inline struct dentry *
+debugfs_created(struct dentry *dentry, const char *what, const char *name,
+		struct dentry *parent)
+{
+	if (IS_ERR(dentry))
+		debugfs_create_failed(dentry, what, name, parent);
 	return dentry;
 }
 

@@ -24,6 +24,7 @@
 #define PSEUDOFS_HAS_LLSEEK	BIT(2)
 #define PSEUDOFS_HAS_POLL	BIT(3)
 #define PSEUDOFS_HAS_IOCTL	BIT(4)
+#define PSEUDOFS_NOTED		BIT(5)
 
 static const struct file_operations pseudofs_open_proxy_fops;
 static const struct file_operations pseudofs_full_proxy_fops;
@@ -51,7 +52,7 @@ struct pseudofs_inside {
 	struct hlist_node node;
 };
 
-static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
+struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 {
 	struct pseudofs_users *users, *old;
 
@@ -486,6 +487,22 @@ static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
 	return !real_fops || fops_get(real_fops) ? 0 : -ENXIO;
 }
 
+/* The PSEUDOFS_HAS_* of a proxied file's own operations: @real_fops or short */
+static unsigned int pseudofs_methods(const struct pseudofs_guard *g,
+				     const struct file_operations *real_fops)
+{
+	if (!real_fops)
+		return PSEUDOFS_NOTED |
+		       (g->short_fops->read ? PSEUDOFS_HAS_READ : 0) |
+		       (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
+		       (g->short_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0);
+	return PSEUDOFS_NOTED | (real_fops->read ? PSEUDOFS_HAS_READ : 0) |
+	       (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
+	       (real_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0) |
+	       (real_fops->poll ? PSEUDOFS_HAS_POLL : 0) |
+	       (real_fops->unlocked_ioctl ? PSEUDOFS_HAS_IOCTL : 0);
+}
+
 /* Note @in on the list: another call has the slot */
 static noinline void pseudofs_inside_add(struct pseudofs_users *users,
 					 struct pseudofs_inside *in)
@@ -565,16 +582,9 @@ static int pseudofs_proxy_open(struct inode *inode, struct file *file)
 	err = pseudofs_proxy_may_open(inode, file, real_fops);
 	if (err)
 		goto out;
-	/* noted inside the bracket, where the operations' module is */
-	WRITE_ONCE(users->methods, real_fops ?
-		   (real_fops->read ? PSEUDOFS_HAS_READ : 0) |
-		   (real_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
-		   (real_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0) |
-		   (real_fops->poll ? PSEUDOFS_HAS_POLL : 0) |
-		   (real_fops->unlocked_ioctl ? PSEUDOFS_HAS_IOCTL : 0) :
-		   (g->short_fops->read ? PSEUDOFS_HAS_READ : 0) |
-		   (g->short_fops->write ? PSEUDOFS_HAS_WRITE : 0) |
-		   (g->short_fops->llseek ? PSEUDOFS_HAS_LLSEEK : 0));
+	/* noted inside the first bracket, where the operations' module is */
+	if (!READ_ONCE(users->methods))
+		WRITE_ONCE(users->methods, pseudofs_methods(g, real_fops));
 	if (!real_fops) {
 		err = simple_open(inode, file);
 		goto out;
@@ -676,8 +686,8 @@ static int pseudofs_full_proxy_release(struct inode *inode, struct file *file)
 	const struct file_operations *real_fops = g->real_fops;
 	int err = 0;
 
-	/* before ->release, which may free a queue its ->poll gave */
-	if (g->users)
+	/* before ->release frees a queue; no relays listed: none of this file */
+	if (g->users && READ_ONCE(g->users->relays))
 		pseudofs_relays_detach(g->users, file);
 	if (real_fops->release)
 		err = real_fops->release(inode, file);
@@ -706,32 +716,8 @@ static const struct file_operations pseudofs_short_proxy_fops = {
 	.write	= pseudofs_short_proxy_write,
 };
 
-/*
- * Give @inode, a new regular file, @fops or a proxy of them, and @aux; the
- * pseudofs_create_file*() functions checked @proxy and @fops (a struct
- * pseudofs_short_fops for %PSEUDOFS_PROXY_SHORT).  0 or -ENOMEM.
- */
-int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-		       const void *fops, const void *aux)
-{
-	static const struct file_operations *const proxies[] = {
-		[PSEUDOFS_PROXY_OPEN]	= &pseudofs_open_proxy_fops,
-		[PSEUDOFS_PROXY_FULL]	= &pseudofs_full_proxy_fops,
-		[PSEUDOFS_PROXY_SHORT]	= &pseudofs_short_proxy_fops,
-	};
-	struct pseudofs_guard *g = pseudofs_guard(inode);
-
-	if (aux) {
-		if (!pseudofs_users_alloc(g))
-			return -ENOMEM;
-		g->users->aux = (void *)aux;
-	}
-	if (proxy == PSEUDOFS_PROXY_NONE) {
-		if (fops)
-			inode->i_fop = fops;
-		return 0;
-	}
-	g->real_fops = fops;	/* or ->short_fops, the same pointer */
-	inode->i_fop = proxies[proxy];
-	return 0;
-}
+const struct file_operations *const pseudofs_proxies[] = {
+	[PSEUDOFS_PROXY_OPEN]	= &pseudofs_open_proxy_fops,
+	[PSEUDOFS_PROXY_FULL]	= &pseudofs_full_proxy_fops,
+	[PSEUDOFS_PROXY_SHORT]	= &pseudofs_short_proxy_fops,
+};

@@ -32,37 +32,26 @@ bool pseudofs_registered(const struct pseudofs *pfs)
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
 /*
- * Check @name and @parent (%NULL: a single instance's root), which must have
- * a ->lookup; the lookup that follows checks the name, as lookup_noperm().
+ * The directory to create @name in or look it up, checked: @parent, or the
+ * root for %NULL; simple_start_creating() and lookups check the name.
  */
-static __always_inline int pseudofs_check_parent(struct pseudofs *pfs,
-						  const char *name,
-						  struct dentry **parent)
+static __always_inline struct dentry *pseudofs_parent(struct pseudofs *pfs,
+						      const char *name,
+						      struct dentry *parent)
 {
-	if (IS_ERR(*parent))
-		return PTR_ERR(*parent);
+	if (IS_ERR(parent))
+		return parent;
 	if (IS_ERR_OR_NULL(name))
-		return -EINVAL;
-	if (*parent && !d_can_lookup(*parent))
-		return -ENOTDIR;
+		return ERR_PTR(-EINVAL);
+	if (parent)	/* in a superblock of @pfs, which is up */
+		return !d_can_lookup(parent) ? ERR_PTR(-ENOTDIR) :
+		       parent->d_sb->s_type == &pfs->type ? parent :
+		       ERR_PTR(-EINVAL);
 	if (!pseudofs_up(pfs))
-		return -ENOENT;
-	if (*parent)
-		return (*parent)->d_sb->s_type == &pfs->type ? 0 : -EINVAL;
+		return ERR_PTR(-ENOENT);
 	if (pfs->desc->instances != PSEUDOFS_SINGLE)
-		return -EINVAL;
-	*parent = pfs->state->mount->mnt_root;
-	return 0;
-}
-
-/* pseudofs_start_creating(), inline for the pseudofs_create_*() functions */
-static __always_inline struct dentry *
-__pseudofs_start_creating(struct pseudofs *pfs, const char *name,
-			  struct dentry *parent)
-{
-	int err = pseudofs_check_parent(pfs, name, &parent);
-
-	return err ? ERR_PTR(err) : simple_start_creating(parent, name);
+		return ERR_PTR(-EINVAL);
+	return pfs->state->mount->mnt_root;
 }
 
 /**
@@ -85,9 +74,50 @@ __pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
-	return __pseudofs_start_creating(pfs, name, parent);
+	parent = pseudofs_parent(pfs, name, parent);
+	return IS_ERR(parent) ? parent : simple_start_creating(parent, name);
 }
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
+
+/*
+ * Give @inode, on ->s_inodes already, the owner in force.  A remount's walk
+ * that passed it first has its barrier show us the new owner: store again.
+ */
+static void pseudofs_init_owner(struct inode *inode,
+				const struct pseudofs_mount_opts *opts)
+{
+	do {
+		inode->i_uid = READ_ONCE(opts->uid);
+		inode->i_gid = READ_ONCE(opts->gid);
+		smp_mb();
+	} while (!uid_eq(inode->i_uid, READ_ONCE(opts->uid)) ||
+		 !gid_eq(inode->i_gid, READ_ONCE(opts->gid)));
+}
+
+/* pseudofs_new_inode(), inline where @mode is known */
+static __always_inline struct inode *
+__pseudofs_new_inode(struct pseudofs *pfs, struct super_block *sb, umode_t mode)
+{
+	struct pseudofs_sb_info *sbi = sb->s_fs_info;
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_ino = get_next_ino();
+	inode->i_mode = mode;
+	simple_inode_init_ts(inode);
+	if (pfs->desc->remount_all)
+		pseudofs_init_owner(inode, &sbi->opts);
+	if (S_ISDIR(mode)) {
+		inode->i_op = pfs->desc->dir_iops ?: &simple_dir_inode_operations;
+		inode->i_fop = &simple_dir_operations;
+	} else if (S_ISLNK(mode)) {
+		inode->i_op = &simple_symlink_inode_operations;
+	} else if (S_ISREG(mode) && pfs->desc->file_iops) {
+		inode->i_op = pfs->desc->file_iops;
+	}
+	return inode;
+}
 
 /**
  * pseudofs_new_inode - allocate an inode of a pseudo filesystem
@@ -102,39 +132,15 @@ EXPORT_SYMBOL_GPL(pseudofs_start_creating);
  */
 struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 {
-	struct pseudofs *pfs = pseudofs_of(sb);
-	struct pseudofs_sb_info *sbi = sb->s_fs_info;
-	struct inode *inode = new_inode(sb);
-
-	if (!inode)
-		return NULL;
-	inode->i_ino = get_next_ino();
-	inode->i_mode = mode;
-	simple_inode_init_ts(inode);
-	if (pfs->desc->remount_all) {
-		/* ordered against the remount walk by ->i_lock */
-		spin_lock(&inode->i_lock);
-		pseudofs_set_owner(inode, &sbi->opts,
-				   PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
-		spin_unlock(&inode->i_lock);
-	}
-	if (S_ISDIR(mode)) {
-		inode->i_op = pfs->desc->dir_iops ?: &simple_dir_inode_operations;
-		inode->i_fop = &simple_dir_operations;
-	} else if (S_ISLNK(mode)) {
-		inode->i_op = &simple_symlink_inode_operations;
-	} else if (S_ISREG(mode) && pfs->desc->file_iops) {
-		inode->i_op = pfs->desc->file_iops;
-	}
-	return inode;
+	return __pseudofs_new_inode(pseudofs_of(sb), sb, mode);
 }
 EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 
 /* Attach @inode to the new entry @dentry and unlock its parent. */
-static struct dentry *pseudofs_instantiate(struct dentry *dentry,
-					   struct inode *inode)
+static __always_inline struct dentry *
+pseudofs_instantiate(const struct pseudofs_operations *ops,
+		     struct dentry *dentry, struct inode *inode)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->desc->ops;
 	struct inode *dir = d_inode(dentry->d_parent);
 
 	if (ops && ops->init_inode)
@@ -152,24 +158,44 @@ static struct dentry *pseudofs_instantiate(struct dentry *dentry,
 	return dentry;
 }
 
-static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
-				      umode_t mode, struct dentry *parent,
-				      void *data, const void *aux,
-				      enum pseudofs_proxy proxy, const void *fops,
-				      const struct inode_operations *iops)
+/* Give a new file @fops or their proxy, checked by the caller, and @aux */
+static int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
+			      const void *fops, const void *aux)
+{
+	struct pseudofs_guard *g = pseudofs_guard(inode);
+
+	if (aux) {
+		if (!pseudofs_users_alloc(g))
+			return -ENOMEM;
+		g->users->aux = (void *)aux;
+	}
+	if (proxy == PSEUDOFS_PROXY_NONE) {
+		if (fops)
+			inode->i_fop = fops;
+		return 0;
+	}
+	g->real_fops = fops;	/* or ->short_fops, the same pointer */
+	inode->i_fop = pseudofs_proxies[proxy];
+	return 0;
+}
+
+/* Inline: one call less to make each entry */
+static __always_inline struct dentry *
+pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
+		struct dentry *parent, void *data, const void *aux,
+		enum pseudofs_proxy proxy, const void *fops,
+		const struct inode_operations *iops)
 {
 	struct dentry *dentry;
 	struct inode *inode;
 
-	dentry = __pseudofs_start_creating(pfs, name, parent);
+	dentry = pseudofs_parent(pfs, name, parent);
+	if (!IS_ERR(dentry))
+		dentry = simple_start_creating(dentry, name);
 	if (IS_ERR(dentry))
 		return dentry;
-	inode = pseudofs_new_inode(dentry->d_sb, mode);
-	if (!inode) {
-		simple_done_creating(dentry);
-		return ERR_PTR(-ENOMEM);
-	}
-	if (pseudofs_set_proxy(inode, proxy, fops, aux)) {
+	inode = __pseudofs_new_inode(pfs, dentry->d_sb, mode);
+	if (!inode || pseudofs_set_proxy(inode, proxy, fops, aux)) {
 		iput(inode);
 		simple_done_creating(dentry);
 		return ERR_PTR(-ENOMEM);
@@ -180,7 +206,7 @@ static struct dentry *pseudofs_create(struct pseudofs *pfs, const char *name,
 		inode->i_link = data;
 	else
 		inode->i_private = data;
-	return pseudofs_instantiate(dentry, inode);
+	return pseudofs_instantiate(pfs->desc->ops, dentry, inode);
 }
 
 /**
@@ -437,28 +463,20 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
 
 /**
- * pseudofs_lookup - look up an existing entry
+ * __pseudofs_lookup - pseudofs_lookup(), for the root or with its checks
  * @pfs: the pseudo filesystem
- * @name: its name
+ * @name: the entry's name
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
- *
- * lookup_noperm_positive_unlocked() in the right superblock: the task's
- * permission on @parent is not checked.  The dentry pins no mount: the
- * caller must put it before the last unmount of its superblock.
- *
- * Return: the dentry, to be released with dput(), or an ERR_PTR(): -%ENOENT
- * if there is no such entry, see pseudofs_start_creating() for the others.
  */
-struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
-			       struct dentry *parent)
+struct dentry *__pseudofs_lookup(struct pseudofs *pfs, const char *name,
+				 struct dentry *parent)
 {
-	int err = pseudofs_check_parent(pfs, name, &parent);
-
-	if (err)
-		return ERR_PTR(err);
+	parent = pseudofs_parent(pfs, name, parent);
+	if (IS_ERR(parent))
+		return parent;
 	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
 }
-EXPORT_SYMBOL_GPL(pseudofs_lookup);
+EXPORT_SYMBOL_GPL(__pseudofs_lookup);
 
 /*
  * Unhash @victim and detach whatever is mounted on or below it.  A file with

@@ -39,7 +39,7 @@ struct pseudofs_state {
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
  * @aux: what pseudofs_file_aux() returns
- * @methods: the proxy's PSEUDOFS_HAS_*, noted at each open in the bracket
+ * @methods: the proxy's PSEUDOFS_HAS_*, noted by the first open in the bracket
  * @poll_lock: protects @relays, apart: ->poll may hold what ->cancel takes
  * @relays: the full proxy's waiters on queues of the file's own ->poll
  * @pollers: where the full proxy's pollers wait instead (file.c)
@@ -103,8 +103,8 @@ pseudofs_guard(const struct inode *inode)
 void pseudofs_users_removed(struct dentry *dentry);
 void pseudofs_drain(struct dentry *top);
 void pseudofs_free_users(struct inode *inode);
-int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-		       const void *fops, const void *aux);
+struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g);
+extern const struct file_operations *const pseudofs_proxies[];
 
 /* uid=, gid= and mode= of the root; @set: those given (PSEUDOFS_OPT_*) */
 struct pseudofs_mount_opts {
@@ -127,12 +127,11 @@ struct pseudofs_sb_info {
 	u8 data[] __aligned(8);
 };
 
-/* Give @inode the owner in @opts that @set names; its ->i_lock is held. */
+/* Give @inode the owner in @opts that @set names */
 static inline void pseudofs_set_owner(struct inode *inode,
 				      const struct pseudofs_mount_opts *opts,
 				      unsigned int set)
 {
-	lockdep_assert_held(&inode->i_lock);
 	if (set & PSEUDOFS_OPT_UID)
 		inode->i_uid = opts->uid;
 	if (set & PSEUDOFS_OPT_GID)

@@ -160,35 +160,25 @@ static int pseudofs_parse_param(struct fs_context *fc,
 }
 
 /*
- * Give every inode the new owner under its ->i_lock, even one its creator is
- * still setting up: pseudofs_new_inode() gave it the owner in force under
- * that lock, so whichever takes it last writes the new owner.  ->remount_dir
- * sees only directories attached to a dentry.  The walk lets go of the list
- * only to reschedule, holding the inode it is at; new inodes are added at
- * the head of ->s_inodes, so walking from the tail visits them too.
+ * Give every inode the new owner, racing with pseudofs_init_owner() as its
+ * comment says, then call ->remount.  The walk lets go of the list only to
+ * reschedule, holding the inode it is at; new inodes are added at the head of
+ * ->s_inodes, so walking from the tail visits them too.
  */
 static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
-	void (*remount_dir)(struct inode *inode, unsigned int set);
 	struct inode *inode, *prev = NULL;
 
-	remount_dir = ops ? ops->remount_dir : NULL;
-	if (ops && ops->remount_begin)
-		ops->remount_begin(sb, set);
+	smp_mb();	/* the new owner before the walk's stores */
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
+		pseudofs_set_owner(inode, &sbi->opts, set);
+		if (!need_resched())
+			continue;
 		spin_lock(&inode->i_lock);
 		if (inode_state_read(inode) & (I_NEW | I_FREEING | I_WILL_FREE)) {
-			spin_unlock(&inode->i_lock);
-			continue;
-		}
-		pseudofs_set_owner(inode, &sbi->opts, set);
-		if (remount_dir && S_ISDIR(inode->i_mode) &&
-		    !hlist_empty(&inode->i_dentry))
-			remount_dir(inode, set);
-		if (!need_resched()) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
@@ -202,8 +192,8 @@ static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
 	}
 	spin_unlock(&sb->s_inode_list_lock);
 	iput(prev);
-	if (ops && ops->remount_end)
-		ops->remount_end(sb);
+	if (ops && ops->remount)
+		ops->remount(sb, set);
 }
 
 /* Apply uid=, gid= and mode=: all to a new @sb, those given to one in use */

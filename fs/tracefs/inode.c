@@ -20,6 +20,7 @@
 #include <linux/security.h>
 #include <linux/magic.h>
 #include <linux/slab.h>
+#include "../internal.h"	/* find_next_child() */
 #include "internal.h"
 
 static ssize_t default_read_file(struct file *file, char __user *buf,
@@ -180,47 +181,58 @@ static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
 	inode->i_gid = dir->i_gid;
 }
 
-/*
- * A remount with uid= or gid= gave every inode the new owner (libpseudofs
- * did); forget the owners set by chown by starting a new generation, and
- * update what eventfs saved for the files it has not created yet.  The walk
- * runs under eventfs_remount_lock(): the eventfs mutex, and the SRCU read
- * lock that keeps an eventfs_inode alive until after the last dentry
- * pointing to it is released.  Seen under ->i_lock, an alias means that
- * this has not happened yet.
- */
-static void tracefs_remount_dir(struct inode *inode, unsigned int set)
-{
-	struct tracefs_inode *ti = get_tracefs(inode);
+/* The instances directory, whose subdirectories are the instances */
+static struct dentry *tracefs_instances;
 
-	if (ti->flags & TRACEFS_EVENT_INODE)
-		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
+/*
+ * Update what eventfs saved of the events directory of the instance @dir,
+ * if it has one, for the files it has not created yet.  Its mutex, and the
+ * SRCU read lock that keeps an eventfs_inode until after the last dentry
+ * pointing to it is released, are taken around it.
+ */
+static void tracefs_remount_events(struct dentry *dir, unsigned int set)
+{
+	struct dentry *events = d_hash_and_lookup(dir, &QSTR("events"));
+	struct tracefs_inode *ti;
+	int srcu_idx;
+
+	if (IS_ERR_OR_NULL(events))
+		return;
+	if (d_really_is_positive(events)) {
+		ti = get_tracefs(d_inode(events));
+		srcu_idx = eventfs_remount_lock();
+		if (ti->flags & TRACEFS_EVENT_INODE)
+			eventfs_remount(ti, set & PSEUDOFS_OPT_UID,
+					set & PSEUDOFS_OPT_GID);
+		eventfs_remount_unlock(srcu_idx);
+	}
+	dput(events);
 }
 
-/* A remount holds ->s_umount of the one superblock: one walk at a time. */
-static int tracefs_remount_srcu_idx;
-
-static void tracefs_remount_begin(struct super_block *sb, unsigned int set)
+/*
+ * A remount with uid= or gid= gave every inode the new owner (libpseudofs
+ * did): forget the owners set by chown by starting a new generation, and
+ * update eventfs in the top instance and every other.
+ */
+static void tracefs_remount(struct super_block *sb, unsigned int set)
 {
+	struct dentry *child = NULL;
+
 	if (set & PSEUDOFS_OPT_UID)
 		WRITE_ONCE(tracefs_uid_gen, tracefs_uid_gen + 1);
 	if (set & PSEUDOFS_OPT_GID)
 		WRITE_ONCE(tracefs_gid_gen, tracefs_gid_gen + 1);
-	tracefs_remount_srcu_idx = eventfs_remount_lock();
-}
-
-static void tracefs_remount_end(struct super_block *sb)
-{
-	eventfs_remount_unlock(tracefs_remount_srcu_idx);
+	tracefs_remount_events(sb->s_root, set);
+	while (tracefs_instances &&
+	       (child = find_next_child(tracefs_instances, child)))
+		tracefs_remount_events(child, set);
 }
 
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.init_inode	= tracefs_init_inode,
 	.user_mkdir	= tracefs_instance_mkdir,
 	.user_rmdir	= tracefs_instance_rmdir,
-	.remount_begin	= tracefs_remount_begin,
-	.remount_dir	= tracefs_remount_dir,
-	.remount_end	= tracefs_remount_end,
+	.remount	= tracefs_remount,
 };
 
 /*
@@ -382,6 +394,7 @@ __init struct dentry *tracefs_create_instance_dir(const char *name,
 	ti = get_tracefs(d_inode(dentry));
 	ti->flags |= TRACEFS_INSTANCE_INODE;
 	ti->private = d_inode(dentry);
+	tracefs_instances = dentry;
 
 	return dentry;
 }

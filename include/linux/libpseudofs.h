@@ -7,6 +7,7 @@
 #define _LINUX_LIBPSEUDOFS_H
 
 #include <linux/fs.h>
+#include <linux/namei.h>
 
 struct fs_context;
 struct fs_parameter;
@@ -46,12 +47,11 @@ enum pseudofs_options {
  *	pseudofs_file_put() and fails with -%ENOENT once the file is removed;
  *	the other operations take that bracket themselves where they need it.
  * @PSEUDOFS_PROXY_FULL: ->open, ->read, ->write, ->llseek, ->poll and
- *	->unlocked_ioctl run inside the bracket and fail with -%EIO (->poll
- *	with %EPOLLHUP) once the file is removed; ->release always runs.  A
- *	method the file lacks fails as debugfs's does; no other is carried
- *	(->mmap, ->compat_ioctl, ...).  Pollers wait on a queue of the
- *	library's, relayed from those ->poll gives poll_wait() until ->release
- *	or the removal, which wakes them with %EPOLLHUP.
+ *	->unlocked_ioctl run inside the bracket, and fail with -%EIO (->poll
+ *	with %EPOLLHUP) once the file is removed, or as debugfs's if the file
+ *	lacks them; ->release always runs; no other is carried.  Pollers wait
+ *	on a queue of the library's, woken by those ->poll gives poll_wait()
+ *	and, with %EPOLLHUP, by the removal.
  * @PSEUDOFS_PROXY_SHORT: for pseudofs_create_file_short(): ->open is
  *	simple_open(), and it, ->read, ->write and ->llseek run as with
  *	%PSEUDOFS_PROXY_FULL.  No module reference is taken and there is no
@@ -94,7 +94,7 @@ struct pseudofs_short_fops {
 	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
 };
 
-/* Which of uid=, gid= and mode= a remount gave (->remount_dir) */
+/* Which of uid=, gid= and mode= a remount gave (->remount) */
 #define PSEUDOFS_OPT_UID	BIT(0)
 #define PSEUDOFS_OPT_GID	BIT(1)
 #define PSEUDOFS_OPT_MODE	BIT(2)
@@ -128,13 +128,9 @@ struct pseudofs_short_fops {
  * @user_rmdir: userspace rmdir of @dentry, named @name, as @user_mkdir.
  *	Without it, rmdir removes @dentry and all below with pseudofs_remove().
  *	The two hooks run one at a time; @name is freed when they return.
- * @remount_begin: with @pseudofs_desc.remount_all, called before a remount
- *	with uid= or gid= (PSEUDOFS_OPT_* bits in @set) walks @sb's inodes.
- * @remount_dir: called under ->i_lock, must not sleep, for every directory
- *	of the walk attached to a dentry, after its owner was reset: to update
- *	what it keeps for entries not created yet.  The dentry may go once
- *	->i_lock is dropped, unless @remount_begin held off its release.
- * @remount_end: called after the walk.
+ * @remount: with @pseudofs_desc.remount_all, called after a remount with
+ *	uid= or gid= (PSEUDOFS_OPT_* bits in @set) gave all @sb's inodes the new
+ *	owner, to update what the filesystem keeps for entries not made yet.
  * @may_open: called by the proxies inside the bracket before the real
  *	->open, with the file's own operations (%NULL for the short proxy): 0,
  *	or a negative errno that fails the open (debugfs's lockdown).
@@ -151,9 +147,7 @@ struct pseudofs_operations {
 	void (*inode_evicted)(struct inode *inode);
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
-	void (*remount_begin)(struct super_block *sb, unsigned int set);
-	void (*remount_dir)(struct inode *inode, unsigned int set);
-	void (*remount_end)(struct super_block *sb);
+	void (*remount)(struct super_block *sb, unsigned int set);
 	int (*may_open)(struct inode *inode, struct file *file,
 			const struct file_operations *real_fops);
 };
@@ -259,8 +253,27 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 				       umode_t mode, struct dentry *parent,
 				       const char *target,
 				       const struct inode_operations *iops);
-struct dentry *pseudofs_lookup(struct pseudofs *pfs, const char *name,
-			       struct dentry *parent);
+struct dentry *__pseudofs_lookup(struct pseudofs *pfs, const char *name,
+				 struct dentry *parent);
+
+/**
+ * pseudofs_lookup - look up an existing entry, without the task's permission
+ * @pfs: the pseudo filesystem
+ * @name: its name
+ * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
+ *
+ * Return: the dentry (it pins no mount: dput() it before the last umount),
+ * ERR_PTR(-%ENOENT) if there is none, or see pseudofs_start_creating().
+ */
+static inline struct dentry *pseudofs_lookup(struct pseudofs *pfs,
+					     const char *name,
+					     struct dentry *parent)
+{
+	if (IS_ERR_OR_NULL(name) || IS_ERR_OR_NULL(parent) ||
+	    !d_can_lookup(parent) || parent->d_sb->s_type != &pfs->type)
+		return __pseudofs_lookup(pfs, name, parent);
+	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
+}
 void pseudofs_remove(struct pseudofs *pfs, struct dentry *dentry);
 
 int pseudofs_file_get(struct dentry *dentry);

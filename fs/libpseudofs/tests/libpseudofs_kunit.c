@@ -59,13 +59,10 @@ struct pft_inode {
  * @evicted: inodes of pseudofs_test and pseudofs_test_all evicted: the
  *	entries removed whose last reference went (atomic: the racing threads
  *	of a case drop their last references under no common lock)
- * @remounted: directories the remount walk showed ->remount_dir
- * @remounted_files: other inodes it showed ->remount_dir
- * @walk_begun: remount walks begun
- * @walk_ended: remount walks ended on the superblock they began on
- * @walk_sb: the superblock of the last walk begun
- * @walk_outside: inodes visited outside a walk
- * @in_walk: a remount walk is under way
+ * @remounts: calls of ->remount
+ * @remount_set: the PSEUDOFS_OPT_* bits of the last
+ * @watch: an inode whose owner ->remount notes, if set
+ * @watch_uid: the uid it had then, which the walk gave it already
  * @mkdirs: calls of the userspace mkdir hook
  * @rmdirs: calls of the userspace rmdir hook
  * @dir_locked: the parent was locked in the last hook
@@ -81,13 +78,10 @@ struct pft_inode {
  */
 struct pft_state {
 	atomic_t evicted;
-	int remounted;
-	int remounted_files;
-	int walk_begun;
-	int walk_ended;
-	struct super_block *walk_sb;
-	int walk_outside;
-	bool in_walk;
+	int remounts;
+	unsigned int remount_set;
+	struct inode *watch;
+	kuid_t watch_uid;
 	int mkdirs;
 	int rmdirs;
 	bool dir_locked;
@@ -190,38 +184,17 @@ static int pft_gone(struct pft_state *st)
 	return atomic_read(&st->evicted);
 }
 
-static void pft_remount_dir(struct inode *inode, unsigned int set)
-{
-	struct pft_state *st = pft_live;
-
-	lockdep_assert_held(&inode->i_lock);
-	if (st) {
-		st->remounted++;
-		st->remounted_files += !S_ISDIR(inode->i_mode);
-		st->walk_outside += !st->in_walk;
-	}
-}
-
-static void pft_remount_begin(struct super_block *sb, unsigned int set)
+static void pft_remount_hook(struct super_block *sb, unsigned int set)
 {
 	struct pft_state *st = pft_live;
 
 	might_sleep();
 	lockdep_assert_held_write(&sb->s_umount);
 	if (st) {
-		st->walk_begun++;
-		st->in_walk = true;
-		st->walk_sb = sb;
-	}
-}
-
-static void pft_remount_end(struct super_block *sb)
-{
-	struct pft_state *st = pft_live;
-
-	if (st) {
-		st->walk_ended += sb == st->walk_sb;
-		st->in_walk = false;
+		st->remounts++;
+		st->remount_set = set;
+		if (st->watch)
+			st->watch_uid = st->watch->i_uid;
 	}
 }
 
@@ -238,9 +211,7 @@ static const struct pseudofs_operations pft_ops = {
 	.parse_param	= pft_parse_param,
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
-	.remount_dir	= pft_remount_dir,
-	.remount_begin	= pft_remount_begin,
-	.remount_end	= pft_remount_end,
+	.remount	= pft_remount_hook,
 	.user_mkdir	= pft_mkdir_hook,
 	.user_rmdir	= pft_rmdir_hook,
 };
@@ -249,9 +220,7 @@ static const struct pseudofs_operations pft_ops = {
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
-	.remount_dir	= pft_remount_dir,
-	.remount_begin	= pft_remount_begin,
-	.remount_end	= pft_remount_end,
+	.remount	= pft_remount_hook,
 	.user_mkdir	= pft_mkdir_hook,
 };
 
@@ -1284,8 +1253,7 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 2001);
 	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(d)->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, st->remounted, 0);
-	KUNIT_EXPECT_EQ(test, st->walk_begun, 0);
+	KUNIT_EXPECT_EQ(test, st->remounts, 0);
 	/* and an entry made later is root's too, as debugfs's always were */
 	f = pft_file(test, "g", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
@@ -1307,17 +1275,17 @@ static void pft_remount_all(struct kunit *test)
 						 PSEUDOFS_PROXY_NONE, NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	root = d_inode(d->d_sb->s_root);
+	st->watch = d_inode(f);
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "uid", "3000"), 0);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(d)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3000);
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, st->remounted, 2);	/* root and d, not f */
-	KUNIT_EXPECT_EQ(test, st->remounted_files, 0);
-	/* one walk, bracketed by the hooks with the cookie */
-	KUNIT_EXPECT_EQ(test, st->walk_begun, 1);
-	KUNIT_EXPECT_EQ(test, st->walk_ended, 1);
-	KUNIT_EXPECT_EQ(test, st->walk_outside, 0);
+	/* ->remount once, after the walk gave f its new owner */
+	KUNIT_EXPECT_EQ(test, st->remounts, 1);
+	KUNIT_EXPECT_EQ(test, st->remount_set, PSEUDOFS_OPT_UID);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, st->watch_uid), 3000);
+	st->watch = NULL;
 	/* an entry made after the remount gets the owner in force */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "3001"), 0);
 	f = pft_track(test, pseudofs_create_file(&pft_fs_all, "g", 0640, d, NULL,
@@ -1325,14 +1293,13 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 3001);
-	KUNIT_EXPECT_EQ(test, st->remounted, 4);	/* root and d again */
-	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
+	KUNIT_EXPECT_EQ(test, st->remounts, 2);
+	KUNIT_EXPECT_EQ(test, st->remount_set, PSEUDOFS_OPT_GID);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
-	KUNIT_EXPECT_EQ(test, st->remounted, 4);
-	KUNIT_EXPECT_EQ(test, st->walk_begun, 2);
+	KUNIT_EXPECT_EQ(test, st->remounts, 2);
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
 }
