@@ -89,7 +89,7 @@ static void pseudofs_init_owner(struct inode *inode,
 	do {
 		inode->i_uid = READ_ONCE(opts->uid);
 		inode->i_gid = READ_ONCE(opts->gid);
-		smp_mb();
+		smp_mb();	/* pairs with pseudofs_remount_all()'s */
 	} while (!uid_eq(inode->i_uid, READ_ONCE(opts->uid)) ||
 		 !gid_eq(inode->i_gid, READ_ONCE(opts->gid)));
 }
