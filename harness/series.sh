@@ -601,7 +601,7 @@ filesystems its clients.  Each keeps its policy, and what userspace sees
 stays as it was: the trees, their owners, modes and inode numbers, the
 mount options and /proc/mounts, the debugfs/tracing automount.  Where a
 client's behaviour does change, its patch says so (securityfs's files
-get debugfs's removal proxies; bpffs's inode slab has a new name).
+get debugfs's removal proxies).
 
 EOF
 	# the patches by number, wrapped once the numbers are in

@@ -118,6 +118,7 @@ static const struct pseudofs_desc debugfs_desc = {
 	.d_ops			= &debugfs_dops,
 	.file_iops		= &debugfs_file_inode_operations,
 	.dir_iops		= &debugfs_dir_inode_operations,
+	.inode_cache		= "debugfs_inode_cache",
 };
 
 static struct pseudofs debugfs = {

@@ -179,7 +179,6 @@ static int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
 	return 0;
 }
 
-/* Inline: one call less to make each entry */
 static __always_inline struct dentry *
 pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
 		struct dentry *parent, void *data, const void *aux,

@@ -477,10 +477,11 @@ int pseudofs_register(struct pseudofs *pfs)
 	pfs->type.kill_sb = pseudofs_kill_sb;
 
 	err = -ENOMEM;
-	state->inode_cache = kmem_cache_create(pfs->type.name,
-					       PSEUDOFS_GUARD_SIZE + state->inode_size,
-					       0, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
-					       pseudofs_inode_ctor);
+	state->inode_cache =
+		kmem_cache_create(pfs->desc->inode_cache ?: pfs->type.name,
+				  PSEUDOFS_GUARD_SIZE + state->inode_size, 0,
+				  SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
+				  pseudofs_inode_ctor);
 	if (!state->inode_cache)
 		goto out_free;
 	pfs->state = state;

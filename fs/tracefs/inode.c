@@ -276,6 +276,7 @@ static const struct pseudofs_desc tracefs_pseudofs_desc = {
 	.file_iops	= &tracefs_file_inode_operations,
 	.dir_iops	= &tracefs_dir_inode_operations,
 	PSEUDOFS_INODE(struct tracefs_inode, vfs_inode),
+	.inode_cache	= "tracefs_inode_cache",
 };
 
 struct pseudofs tracefs_pseudofs = {

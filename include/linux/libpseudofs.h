@@ -171,6 +171,7 @@ struct pseudofs_operations {
  * @file_iops: inode operations of regular files, may be %NULL
  * @inode_size: size of the per-filesystem inode structure, which starts with
  *	its struct inode (PSEUDOFS_INODE()); 0 for a bare inode
+ * @inode_cache: name of the inodes' slab cache, default the type's name
  */
 struct pseudofs_desc {
 	unsigned long magic;
@@ -186,6 +187,7 @@ struct pseudofs_desc {
 	const struct inode_operations *dir_iops;
 	const struct inode_operations *file_iops;
 	size_t inode_size;
+	const char *inode_cache;
 };
 
 /* Initializer for a struct pseudofs_desc whose inodes start a @type */
