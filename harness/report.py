@@ -65,6 +65,20 @@ def cases(lines, indent=0):
     return out
 
 
+def case_diags(lines, most=4):
+    """The last @most "# " lines before each top-level KTAP result (what a
+    guest case said before it was judged), in the order of cases(lines)."""
+    out, said = [], []
+    for ln in lines:
+        m = LINE.match(ln)
+        if m and not m.group(1):
+            out.append(said[-most:])
+            said = []
+        elif ln.startswith('# ') and not ln.startswith('# Totals'):
+            said.append(ln[2:].strip())
+    return out
+
+
 PLAN = re.compile(r'^1\.\.(\d+)\s*(?:#.*)?$')
 END = re.compile(r'^# END (\S+) rc=(-?\d+)')
 
@@ -141,11 +155,13 @@ def plain_suite(suite, kernel, required=True):
             count('fail', f'{name}: no test cases in {path}')
         return None
     n = {'pass': 0, 'fail': 0, 'skip': 0}
-    for case, res, directive in cs:
+    for (case, res, directive), said in zip(cs, case_diags(lines)):
         kind = kind_of(res)
         n[kind] += 1
+        # a failure says why, as its case did: CI shows no more than this
+        why = f' ({" | ".join(said)})' if kind == 'fail' and said else ''
         if required:
-            count(kind, f'{name}: {case} {res} {directive}'.rstrip())
+            count(kind, f'{name}: {case} {res} {directive}'.rstrip() + why)
     own = suite_results(suite, cs)
     wrong = [plan_problem(os.path.basename(path), lines, len(own))]
     if kernel:
