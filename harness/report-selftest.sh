@@ -126,6 +126,15 @@ mut_guest_no_end() {
 	grep -q '^# END guest rc=' "$f" || { echo "guest-patched.ktap has no END line"; return 1; }
 	sed -i '/^# END guest rc=/d' "$f"
 }
+# a stress case not ok, with the "# " line that says why just before it
+mut_stress_case_why() {
+	local f=$1/stress-patched-debug.ktap
+	need "$f" || return 1
+	grep -q '^ok [0-9]* remove_while_inside$' "$f" ||
+		{ echo "stress-patched-debug.ktap has no ok remove_while_inside"; return 1; }
+	sed -i 's/^ok \([0-9]*\) remove_while_inside$/# d_map: planted reason\nnot ok \1 remove_while_inside/' "$f"
+	grep -B1 '^not ok [0-9]* remove_while_inside$' "$f"
+}
 # a harness KTAP file without its plan
 mut_corpus_no_plan() {
 	local f=$1/cocci-corpus.ktap
@@ -270,6 +279,7 @@ mutation() { NAMES+=("$1"); PHRASES+=("$2"); }
 mutation guest_cut 'guest-patched\.ktap: plan 1\.\.[0-9]+ but [0-9]+ results'
 mutation guest_rc137 'guest-patched ended rc=137'
 mutation guest_no_end 'guest-patched did not finish \(no "# END" line\)'
+mutation stress_case_why 'stress-patched-debug: remove_while_inside not ok \(.*d_map: planted reason\)$'
 mutation corpus_no_plan 'cocci-corpus\.ktap: no plan'
 mutation ftracetest_rc137 'ftracetest-patched ended rc=137'
 mutation kunit_init_failed 'kunit-patched: libpseudofs[a-z_]*: failed to initialize \(-22\)'
