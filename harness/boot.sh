@@ -90,15 +90,75 @@ if [ "$suites" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -append "$append shell=1"
 fi
 
-start=$(date +%s)
-timeout --foreground -k 5 "$timeout" "${qemu[@]}" \
-	-serial "file:$console" -serial "file:$stream" \
-	-append "$append suites=$suites" </dev/null
-rc=$?
-secs=$(( $(date +%s) - start ))
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-	echo "boot $name: timed out after ${timeout}s (console: $console)" >&2
-fi
+# bytes the guest has written to the console and the result stream
+written() { cat "$console" "$stream" 2>/dev/null | wc -c; }
+
+# A guest that writes nothing for BOOT_STALL seconds (default 240) is
+# stuck: init writes a line each minute while a suite runs (but bench).
+# QEMU is stopped then, not at the timeout, after its monitor said where
+# each vCPU was (vcpu-state.py), and the console's last lines go to stderr:
+# a log without the console still says where the guest stopped.
+#
+# Silence with every vCPU halted means that no timer woke init's one-minute
+# sleep: the guest's CPUs idle, waiting for interrupts that never came (a
+# kernel stuck in a lock spins or reports it instead); QEMU whose monitor
+# does not answer is stuck itself.  Both are stalls of the emulator: the
+# guest is booted again, once (BOOT_RETRIES), the first console kept as
+# console-NAME.stalled.log and the retry said in boots.txt.  A vCPU that
+# runs code while the guest says nothing is the kernel's: no retry.
+stall=${BOOT_STALL:-240} retries=${BOOT_RETRIES:-1}
+monitor=$results/.monitor-$name.sock
+run_qemu() {
+	local qpid seen=-1 since now size
+	rm -f "$console" "$stream" "$monitor"
+	stalled=0 vcpus=
+	start=$(date +%s) since=$start
+	timeout --foreground -k 5 "$timeout" "${qemu[@]}" \
+		-serial "file:$console" -serial "file:$stream" \
+		-monitor "unix:$monitor,server,nowait" \
+		-append "$append suites=$suites" </dev/null &
+	qpid=$!
+	while kill -0 $qpid 2>/dev/null; do
+		sleep 5
+		now=$(date +%s) size=$(written)
+		if [ "$size" != "$seen" ]; then
+			seen=$size since=$now
+		elif [ $((now - since)) -ge "$stall" ]; then
+			stalled=1
+			"$here/vcpu-state.py" "$monitor" "$kdir/System.map" >"$results/.vcpus-$name" 2>&1
+			vcpus=$?
+			kill -TERM $qpid 2>/dev/null
+			break
+		fi
+	done
+	wait $qpid
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	rm -f "$monitor"
+	if [ $stalled = 1 ]; then
+		echo "boot $name: stalled: no output for ${stall}s, stopped after ${secs}s (console: $console)" >&2
+		sed "s/^# /boot $name: /" "$results/.vcpus-$name" >&2
+		rc=124
+	elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		echo "boot $name: timed out after ${timeout}s (console: $console)" >&2
+	fi
+	if [ $rc -eq 124 ]; then
+		echo "boot $name: the console's last lines:" >&2
+		tail -n 25 "$console" | tr -d '\r' | awk '{ print "  | " $0 }' >&2
+	fi
+}
+
+retried= boot_start=$(date +%s)
+run_qemu
+while [ $stalled = 1 ] && [ "$vcpus" != 1 ] && [ "$retries" -gt 0 ]; do
+	retries=$((retries - 1))
+	mv "$console" "$results/console-$name.stalled.log"
+	retried="  booted again: the first boot stalled after ${secs}s, $([ "$vcpus" = 0 ] &&
+		echo "every vCPU halted" || echo "QEMU's monitor mute")"
+	echo "boot $name: every vCPU halted or QEMU mute: an emulator stall; booting again (first console: $results/console-$name.stalled.log)" >&2
+	run_qemu
+done
+secs=$(( $(date +%s) - boot_start ))
 # a warm boot ends with the guest's write of 0 to isa-debug-exit: status 1
 [ $warm = 1 ] && [ $rc -eq 1 ] && rc=0
 
@@ -140,6 +200,6 @@ if grep -q 'kunitmod: begin' "$console"; then
 fi
 echo "boot $name: ${secs}s under $accel_opt$([ $warm = 1 ] && echo ", warm"), exit $rc"
 # One line per boot beside phases.txt (boots of a pair run at the same time).
-printf '%-14s %5ss  %-16s suites %s%s\n' "$name" "$secs" "$accel_opt" "$suites" \
-	"$([ $rc -eq 0 ] || echo "  exit $rc")" >>"$results/boots.txt"
+printf '%-14s %5ss  %-16s suites %s%s%s\n' "$name" "$secs" "$accel_opt" "$suites" \
+	"$([ $rc -eq 0 ] || echo "  exit $rc")" "$retried" >>"$results/boots.txt"
 exit $status
