@@ -260,6 +260,16 @@ mut_tree_pstore_root() {
 }
 
 # the candidates scan no longer finding apparmorfs
+# a patched-debug boot booted again after a stall (boot.sh), its first
+# console with a KASAN report
+mut_stalled_console_kasan() {
+	local c=$1/console-patched-debug.log b=$1/boots.txt
+	need "$c" "$b" || return 1
+	{ head -n 40 "$c"; printf '[  100.000001] BUG: KASAN: slab-use-after-free in pseudofs_selftest+0x1/0x2\n'; } \
+		>"$1/console-patched-debug.stalled.log"
+	sed -i '/^patched-debug /s/$/  booted again: the first boot stalled after 300s, every vCPU halted/' "$b"
+	echo "console-patched-debug.stalled.log: a boot's first 40 lines and a KASAN report"
+}
 mut_candidates_missing() {
 	local f=$1/pseudofs-candidates.report
 	need "$f" || return 1
@@ -292,6 +302,7 @@ mutation module_differs 'kunit-module-patched-debug vs kunit-patched-debug: libp
 mutation tree_fixed_ino 'tree parity /proc/sys/fs/binfmt_misc: .*status.* ino 34570'
 mutation tree_nlink 'tree parity /sys/kernel/debug: .*/sys/kernel/debug/bdi'
 mutation tree_pstore_root 'tree parity /sys/fs/pstore: a new superblock gives the root the same number'
+mutation stalled_console_kasan 'console-patched-debug\.stalled: KASAN report: .*pseudofs_selftest'
 mutation candidates_missing 'pseudofs-candidates: apparmorfs \(security/apparmor/apparmorfs\.c\) not listed'
 mutation candidates_client 'pseudofs-candidates: fs/debugfs/inode\.c listed, the library or one of its clients'
 

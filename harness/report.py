@@ -940,6 +940,11 @@ def main():
     if os.path.exists(os.path.join(RES, 'console-stock-debug.log')):
         rows += console('stock-debug', False) + smp('stock-debug', False)  # for comparison only
     rows += console('patched', False) + console('stock', False)
+    # a boot that stalled and was booted again (boot.sh): its first console
+    # held to the same rule as the second
+    for k in ('patched-debug', 'stock-debug', 'patched', 'stock'):
+        if os.path.exists(os.path.join(RES, f'console-{k}.stalled.log')):
+            rows += console(f'{k}.stalled', k == 'patched-debug')
     table('consoles (patched-debug must be clean; stock-debug for comparison; lines per kind)', rows)
     table('console reports, patched vs stock (patched: no report that stock lacks, by kind and place)',
           console_vs_stock())
@@ -950,6 +955,10 @@ def main():
         lines = read(os.path.join(RES, f))
         if lines:
             table(title, [ln.strip() for ln in lines])
+    again = [ln.split()[0] for ln in read(os.path.join(RES, 'boots.txt')) or [] if 'booted again' in ln]
+    if again:
+        print(f'\nbooted again after an emulator stall (boot.sh): {", ".join(again)}'
+              f' (first consoles: console-NAME.stalled.log)')
     failures_table()
     print(f'\n{passed} passed, {failed} failed, {skipped} skipped')
     return 1 if failed else 0
