@@ -99,13 +99,14 @@ written() { cat "$console" "$stream" 2>/dev/null | wc -c; }
 # each vCPU was (vcpu-state.py), and the console's last lines go to stderr:
 # a log without the console still says where the guest stopped.
 #
-# Silence with every vCPU halted means that no timer woke init's one-minute
-# sleep: the guest's CPUs idle, waiting for interrupts that never came (a
-# kernel stuck in a lock spins or reports it instead); QEMU whose monitor
+# Silence with no vCPU in kernel code (each halted, waiting for an
+# interrupt, or in user space, or in the firmware after a reset) means that
+# no timer woke init's one-minute sleep: the emulator stalled, for a kernel
+# stuck in a lock spins in kernel code or reports it.  A QEMU whose monitor
 # does not answer is stuck itself.  Both are stalls of the emulator: the
 # guest is booted again, once (BOOT_RETRIES), the first console kept as
-# console-NAME.stalled.log and the retry said in boots.txt.  A vCPU that
-# runs code while the guest says nothing is the kernel's: no retry.
+# console-NAME.stalled.log and the retry said in boots.txt.  A vCPU running
+# kernel code while the guest says nothing is the kernel's: no retry.
 stall=${BOOT_STALL:-240} retries=${BOOT_RETRIES:-1}
 monitor=$results/.monitor-$name.sock
 run_qemu() {
@@ -154,8 +155,8 @@ while [ $stalled = 1 ] && [ "$vcpus" != 1 ] && [ "$retries" -gt 0 ]; do
 	retries=$((retries - 1))
 	mv "$console" "$results/console-$name.stalled.log"
 	retried="  booted again: the first boot stalled after ${secs}s, $([ "$vcpus" = 0 ] &&
-		echo "every vCPU halted" || echo "QEMU's monitor mute")"
-	echo "boot $name: every vCPU halted or QEMU mute: an emulator stall; booting again (first console: $results/console-$name.stalled.log)" >&2
+		echo "no vCPU in kernel code" || echo "QEMU's monitor mute")"
+	echo "boot $name: no vCPU in kernel code, or QEMU mute: an emulator stall; booting again (first console: $results/console-$name.stalled.log)" >&2
 	run_qemu
 done
 secs=$(( $(date +%s) - boot_start ))

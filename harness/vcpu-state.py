@@ -2,12 +2,16 @@
 """vcpu-state.py MONITOR_SOCKET SYSTEM_MAP: where a silent guest's vCPUs are.
 
 Asks QEMU's human monitor (a unix socket, -monitor unix:...,server,nowait)
-for every vCPU's registers and prints, one line per vCPU, whether it is
-halted (HLT=1: idle, waiting for an interrupt) and the kernel function its
-RIP is in, from the kernel's System.map.
+for every vCPU's registers, three times a second apart, and prints one line
+per vCPU and look: halted (HLT=1: idle, waiting for an interrupt) or
+running, and where: the kernel function of its RIP from the kernel's
+System.map, a kernel address without a symbol (a module), or a low address
+(user space, or the firmware after a reset).
 
-Exit status: 0 every vCPU halted; 1 a vCPU runs code (a guest that spins
-without printing); 2 the monitor did not answer (QEMU itself is stuck).
+Exit status: 1 if a vCPU ran kernel code in one of the looks (the kernel
+spins without printing); 0 if none did (halted, in user space or in the
+firmware: the guest's timers are not firing); 2 if the monitor did not
+answer (QEMU itself is stuck).
 """
 import bisect
 import re
@@ -63,33 +67,50 @@ def load_map(path):
     return syms
 
 
+KERNEL_SPACE = 0xffff800000000000
+
+
 def symbol(syms, addr):
+    if addr < KERNEL_SPACE:
+        return f'{addr:#x} (not the kernel)'
     i = bisect.bisect_right(syms, (addr, '\uffff')) - 1
     if i < 0 or addr - syms[i][0] > 0x100000:
-        return f'{addr:#x}'
+        return f'{addr:#x} (kernel, no symbol)'
     return f'{syms[i][1]}+{addr - syms[i][0]:#x}'
 
 
-def main():
-    sock, sysmap = sys.argv[1], sys.argv[2]
-    out = ask(sock, 'info registers -a')
-    if out is None:
-        print('# vcpus: the monitor did not answer: QEMU itself is stuck')
-        return 2
-    syms = load_map(sysmap)
-    running = 0
+def look(out, syms, n):
+    """Print each vCPU of one answer; whether one ran kernel code, or None
+    if the answer has no registers."""
     cpus = re.split(r'^CPU#(\d+)\s*$', out, flags=re.M)
+    if len(cpus) < 3:
+        return None
+    in_kernel = False
     for num, regs in zip(cpus[1::2], cpus[2::2]):
         rip = re.search(r'\b[RE]IP=([0-9a-f]+)', regs)
         hlt = re.search(r'\bHLT=(\d)', regs)
         halted = bool(hlt and hlt.group(1) == '1')
-        running += not halted
-        where = symbol(syms, int(rip.group(1), 16)) if rip else '?'
-        print(f'# vcpu {num}: {"halted" if halted else "running"} at {where}')
-    if len(cpus) < 3:
-        print('# vcpus: no registers in the monitor\'s answer')
-        return 2
-    return 1 if running else 0
+        addr = int(rip.group(1), 16) if rip else 0
+        in_kernel |= not halted and addr >= KERNEL_SPACE
+        where = symbol(syms, addr) if rip else '?'
+        print(f'# look {n}: vcpu {num}: {"halted" if halted else "running"} at {where}')
+    return in_kernel
+
+
+def main():
+    sock, sysmap = sys.argv[1], sys.argv[2]
+    syms = load_map(sysmap)
+    in_kernel = False
+    for n in (1, 2, 3):
+        if n > 1:
+            time.sleep(1)
+        out = ask(sock, 'info registers -a')
+        r = look(out, syms, n) if out is not None else None
+        if r is None:
+            print('# vcpus: the monitor did not answer with registers: QEMU itself is stuck')
+            return 2
+        in_kernel |= r
+    return 1 if in_kernel else 0
 
 
 if __name__ == '__main__':
