@@ -108,7 +108,11 @@ written() { cat "$console" "$stream" 2>/dev/null | wc -c; }
 # console-NAME.stalled.log and the retry said in boots.txt.  A vCPU running
 # kernel code while the guest says nothing is the kernel's: no retry.
 stall=${BOOT_STALL:-240} retries=${BOOT_RETRIES:-1}
-monitor=$results/.monitor-$name.sock
+# the monitor's socket: in a short folder of its own (a socket's path has
+# at most 107 bytes, and a clone may sit deep)
+mondir=$(mktemp -d "${TMPDIR:-/tmp}/pseudofs-mon.XXXXXX")
+trap 'rm -rf "$mondir"' EXIT
+monitor=$mondir/$name.sock
 run_qemu() {
 	local qpid seen=-1 since now size
 	rm -f "$console" "$stream" "$monitor"
@@ -149,7 +153,7 @@ run_qemu() {
 	fi
 }
 
-retried= boot_start=$(date +%s)
+retried='' boot_start=$(date +%s)
 run_qemu
 while [ $stalled = 1 ] && [ "$vcpus" != 1 ] && [ "$retries" -gt 0 ]; do
 	retries=$((retries - 1))
