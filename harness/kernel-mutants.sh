@@ -33,6 +33,12 @@ MUTANTS=(
 	# before issue 36: poll(2) and epoll sleep on the queue in the file's
 	# data, which the removal neither wakes nor leaves (it is freed after)
 	"pollers_on_data|fs/libpseudofs/file.c|s/^\t\twait = \&t.pt;$/\t\t;/|stress|pollers_hup|the full proxy's pollers wait on the queue in the file's data"
+	# debugfs's lockdown check of an open, its ->permission since the
+	# proxies' ->may_open went: every open goes on under lockdown
+	"debugfs_open_unlocked|fs/debugfs/inode.c|s/^\treturn security_locked_down(LOCKDOWN_DEBUGFS) ? -EPERM : 0;/\treturn 0;/|securityfs|debugfs_locked_down|debugfs opens any file under lockdown"
+	# a read-only file with an mmap opens under lockdown: ->init_inode
+	# no longer notes the methods beyond read and write
+	"debugfs_mmap_unnoted|fs/debugfs/inode.c|s/^\t\tinode->i_op = \&debugfs_ioctl_file_inode_operations;/\t\t;/|securityfs|debugfs_locked_down|debugfs forgets a file's mmap and ioctl at creation"
 )
 
 if [ "${1:-}" = --check ]; then

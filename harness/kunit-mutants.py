@@ -224,6 +224,12 @@ MUTANTS = [
     ('inode.c', 'a file loses the aux pointer it was made with',
      '\t\tg->users->aux = (void *)aux;\n', '',
      ('pfp_aux', 'pfp_short')),
+    ('inode.c', '->init_inode sees the proxy, not the file\'s own operations',
+     '\tif (ops && ops->init_inode)\n\t\tops->init_inode(dentry, inode);\n'
+     '\tif (proxy)\n\t\tinode->i_fop = pseudofs_proxies[proxy];\n',
+     '\tif (proxy)\n\t\tinode->i_fop = pseudofs_proxies[proxy];\n'
+     '\tif (ops && ops->init_inode)\n\t\tops->init_inode(dentry, inode);\n',
+     ('pfp_open_after_remove',)),
     # typed options: ->parse_param, ->apply_options, pseudofs_fc_data()
     ('super.c', 'options the library does not take never reach ->parse_param',
      '\t\tif (opt != -ENOPARAM)\n\t\t\treturn min(opt, 0);\n', '\t\treturn min(opt, 0);\n',

@@ -271,9 +271,12 @@ checks at build time that they match struct pseudofs_cancellation and
 struct pseudofs_short_fops member for member, and converts between
 them.
 
-debugfs keeps its policy.  debugfs_locked_down() becomes the library's
-->may_open, for the full, short and open proxies alike, and a setattr
-of mode or owner is still refused under lockdown.  The debugfs= boot
+debugfs keeps its policy.  debugfs_locked_down()'s check of an open
+becomes the ->permission of its regular files (MAY_OPEN), for the full,
+short and open proxies alike; a file whose own operations have an ioctl
+or an mmap gets inode operations of its own at creation (->init_inode,
+which sees them before the proxy is put in).  A setattr of mode or
+owner is still refused under lockdown.  The debugfs= boot
 parameter and CONFIG_DEBUG_FS_ALLOW_* decide as before whether entries
 are made.  An automount point keeps its function in ->d_fsdata, which
 its ->d_release frees.  uid=, gid= and mode= reach the root only, on

@@ -52,7 +52,37 @@ static int debugfs_setattr(struct mnt_idmap *idmap,
 	return simple_setattr(&nop_mnt_idmap, dentry, ia);
 }
 
+static const struct inode_operations debugfs_ioctl_file_inode_operations;
+
+/*
+ * Only permit access to world-readable files when the kernel is locked down.
+ * We also need to exclude any file that has ways to write or alter it as root
+ * can bypass the permissions check: an open for writing, and a file with
+ * operations beyond reading and writing (debugfs_init_inode() gave it
+ * debugfs_ioctl_file_inode_operations).  A file without operations of its
+ * own opens as before, unchecked.
+ */
+static int debugfs_permission(struct mnt_idmap *idmap, struct inode *inode,
+			      int mask)
+{
+	int ret = generic_permission(idmap, inode, mask);
+
+	if (ret || !(mask & MAY_OPEN) ||
+	    inode->i_fop == &debugfs_noop_file_operations)
+		return ret;
+	if ((inode->i_mode & 07777 & ~0444) == 0 && !(mask & MAY_WRITE) &&
+	    inode->i_op != &debugfs_ioctl_file_inode_operations)
+		return 0;
+	return security_locked_down(LOCKDOWN_DEBUGFS) ? -EPERM : 0;
+}
+
 static const struct inode_operations debugfs_file_inode_operations = {
+	.permission	= debugfs_permission,
+	.setattr	= debugfs_setattr,
+};
+
+static const struct inode_operations debugfs_ioctl_file_inode_operations = {
+	.permission	= debugfs_permission,
 	.setattr	= debugfs_setattr,
 };
 
@@ -104,10 +134,23 @@ static int debugfs_parse_param(struct fs_context *fc, struct fs_parameter *param
 	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
 }
 
-/* The lockdown of file.c is checked by libpseudofs's proxies. */
+/*
+ * A new file whose own operations reach beyond reading and writing (seen
+ * before libpseudofs puts its proxy in) opens only outside the lockdown.
+ */
+static void debugfs_init_inode(struct dentry *dentry, struct inode *inode)
+{
+	const struct file_operations *fops = inode->i_fop;
+
+	if (S_ISREG(inode->i_mode) &&
+	    (fops->unlocked_ioctl || fops->compat_ioctl || fops->mmap ||
+	     fops->mmap_prepare))
+		inode->i_op = &debugfs_ioctl_file_inode_operations;
+}
+
 static const struct pseudofs_operations debugfs_pseudofs_ops = {
 	.parse_param	= debugfs_parse_param,
-	.may_open	= debugfs_locked_down,
+	.init_inode	= debugfs_init_inode,
 };
 
 /* A remount changes the root only. */

@@ -468,25 +468,6 @@ void pseudofs_free_users(struct inode *inode)
 	kfree(users);
 }
 
-/*
- * Inside the bracket, check that the file may be opened and take a reference
- * to the module of its real operations, if any (the short proxy has none).
- */
-static int pseudofs_proxy_may_open(struct inode *inode, struct file *file,
-				   const struct file_operations *real_fops)
-{
-	const struct pseudofs_operations *ops = pseudofs_of(inode->i_sb)->desc->ops;
-	int err;
-
-	if (ops && ops->may_open) {
-		err = ops->may_open(inode, file, real_fops);
-		if (err)
-			return err;
-	}
-	/* else the owner is being unloaded, and its exit removes the file */
-	return !real_fops || fops_get(real_fops) ? 0 : -ENXIO;
-}
-
 /* The PSEUDOFS_HAS_* of a proxied file's own operations: @real_fops or short */
 static unsigned int pseudofs_methods(const struct pseudofs_guard *g,
 				     const struct file_operations *real_fops)
@@ -579,9 +560,11 @@ static int pseudofs_proxy_open(struct inode *inode, struct file *file)
 	err = pseudofs_proxy_get(users, file->f_path.dentry, &in);
 	if (err)
 		return -ENOENT;
-	err = pseudofs_proxy_may_open(inode, file, real_fops);
-	if (err)
+	/* else the owner is being unloaded, and its exit removes the file */
+	if (real_fops && !fops_get(real_fops)) {
+		err = -ENXIO;
 		goto out;
+	}
 	/* noted inside the first bracket, where the operations' module is */
 	if (!READ_ONCE(users->methods))
 		WRITE_ONCE(users->methods, pseudofs_methods(g, real_fops));

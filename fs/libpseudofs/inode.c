@@ -136,15 +136,22 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 }
 EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 
-/* Attach @inode to the new entry @dentry and unlock its parent. */
+/*
+ * Attach @inode to the new entry @dentry, a regular file with its @proxy
+ * put in after ->init_inode saw the file's own operations, and unlock its
+ * parent.
+ */
 static __always_inline struct dentry *
 pseudofs_instantiate(const struct pseudofs_operations *ops,
-		     struct dentry *dentry, struct inode *inode)
+		     struct dentry *dentry, struct inode *inode,
+		     enum pseudofs_proxy proxy)
 {
 	struct inode *dir = d_inode(dentry->d_parent);
 
 	if (ops && ops->init_inode)
 		ops->init_inode(dentry, inode);
+	if (proxy)
+		inode->i_fop = pseudofs_proxies[proxy];
 	if (S_ISDIR(inode->i_mode))
 		inc_nlink(inode);	/* for "." */
 	d_make_persistent(dentry, inode);
@@ -158,9 +165,12 @@ pseudofs_instantiate(const struct pseudofs_operations *ops,
 	return dentry;
 }
 
-/* Give a new file @fops or their proxy, checked by the caller, and @aux */
-static int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
-			      const void *fops, const void *aux)
+/*
+ * Give a new file @aux, and @fops, checked by the caller: its own, or the
+ * short proxy's (pseudofs_instantiate() puts the other proxies in).
+ */
+static int pseudofs_set_fops(struct inode *inode, enum pseudofs_proxy proxy,
+			     const void *fops, const void *aux)
 {
 	struct pseudofs_guard *g = pseudofs_guard(inode);
 
@@ -169,13 +179,12 @@ static int pseudofs_set_proxy(struct inode *inode, enum pseudofs_proxy proxy,
 			return -ENOMEM;
 		g->users->aux = (void *)aux;
 	}
-	if (proxy == PSEUDOFS_PROXY_NONE) {
-		if (fops)
-			inode->i_fop = fops;
-		return 0;
-	}
-	g->real_fops = fops;	/* or ->short_fops, the same pointer */
-	inode->i_fop = pseudofs_proxies[proxy];
+	if (proxy)
+		g->real_fops = fops;	/* or ->short_fops, the same pointer */
+	if (proxy == PSEUDOFS_PROXY_SHORT)
+		inode->i_fop = pseudofs_proxies[proxy];
+	else if (fops)
+		inode->i_fop = fops;
 	return 0;
 }
 
@@ -194,7 +203,7 @@ pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
 	if (IS_ERR(dentry))
 		return dentry;
 	inode = __pseudofs_new_inode(pfs, dentry->d_sb, mode);
-	if (!inode || pseudofs_set_proxy(inode, proxy, fops, aux)) {
+	if (!inode || pseudofs_set_fops(inode, proxy, fops, aux)) {
 		iput(inode);
 		simple_done_creating(dentry);
 		return ERR_PTR(-ENOMEM);
@@ -205,7 +214,7 @@ pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
 		inode->i_link = data;
 	else
 		inode->i_private = data;
-	return pseudofs_instantiate(pfs->desc->ops, dentry, inode);
+	return pseudofs_instantiate(pfs->desc->ops, dentry, inode, proxy);
 }
 
 /**

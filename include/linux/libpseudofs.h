@@ -119,6 +119,8 @@ struct pseudofs_short_fops {
  * @show_options: shows the filesystem's own options, after uid=, gid=, mode=.
  * @init_inode: sets up a new inode of pseudofs_create_*() before its dentry
  *	becomes positive, the parent locked: must not create or remove entries.
+ *	A regular file's ->i_fop are still its own operations (the short
+ *	proxy's for pseudofs_create_file_short()): its proxy comes after.
  * @inode_evicted: called once an inode leaves memory, after its entry ended
  *	and its last open file closed: the place to free what ->i_private keeps.
  * @user_mkdir: userspace mkdir of @name in a directory of
@@ -131,9 +133,6 @@ struct pseudofs_short_fops {
  * @remount: with @pseudofs_desc.remount_all, called after a remount with
  *	uid= or gid= (PSEUDOFS_OPT_* bits in @set) gave all @sb's inodes the new
  *	owner, to update what the filesystem keeps for entries not made yet.
- * @may_open: called by the proxies inside the bracket before the real
- *	->open, with the file's own operations (%NULL for the short proxy): 0,
- *	or a negative errno that fails the open (debugfs's lockdown).
  */
 struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
@@ -148,8 +147,6 @@ struct pseudofs_operations {
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
 	void (*remount)(struct super_block *sb, unsigned int set);
-	int (*may_open)(struct inode *inode, struct file *file,
-			const struct file_operations *real_fops);
 };
 
 /**

@@ -32,8 +32,7 @@
  * @cancelled: calls of ->cancel
  * @reads: calls of the real ->read
  * @releases: calls of the real ->release
- * @refuse: what ->may_open returns
- * @short_opens: calls of ->may_open without real operations
+ * @init_fops: the ->i_fop ->init_inode saw last
  * @removed: the removal of @file returned
  * @removed2: a second removal of @file returned
  * @read_done: the reading thread is done
@@ -50,8 +49,7 @@ struct pfp_state {
 	atomic_t cancelled;
 	atomic_t reads;
 	atomic_t releases;
-	int refuse;
-	atomic_t short_opens;
+	const struct file_operations *init_fops;
 	struct completion removed;
 	struct completion removed2;
 	struct completion read_done;
@@ -132,19 +130,14 @@ static const struct pseudofs_short_fops pfp_short_fops = {
 	.write		= pfp_write,
 };
 
-/* The short proxy gives no operations, the others the file's own. */
-static int pfp_may_open(struct inode *inode, struct file *file,
-			const struct file_operations *real_fops)
+/* Notes the operations a new file has before its proxy is put in. */
+static void pfp_init_inode(struct dentry *dentry, struct inode *inode)
 {
-	if (!real_fops)
-		atomic_inc(&pfp_now->short_opens);
-	else if (real_fops != &pfp_fops && real_fops != &pfp_read_fops)
-		return -EINVAL;
-	return pfp_now->refuse;
+	pfp_now->init_fops = inode->i_fop;
 }
 
 static const struct pseudofs_operations pfp_ops = {
-	.may_open	= pfp_may_open,
+	.init_inode	= pfp_init_inode,
 };
 
 static const struct pseudofs_desc pfp_fs_desc = {
@@ -351,8 +344,9 @@ static void pfp_create_bad(struct kunit *test)
 }
 
 /*
- * Either proxy: the file works while it is there, and cannot be opened
- * once removed; ->may_open can refuse; the real ->release runs once.
+ * Either proxy: ->init_inode saw the file's own operations, not the
+ * proxy's; the file works while it is there, and cannot be opened once
+ * removed; the real ->release runs once.
  */
 static void pfp_open_after_remove(struct kunit *test)
 {
@@ -362,9 +356,7 @@ static void pfp_open_after_remove(struct kunit *test)
 	struct file *f;
 
 	KUNIT_EXPECT_PTR_NE(test, d_inode(d)->i_fop, &pfp_fops);
-	st->refuse = -EPERM;
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -EPERM);
-	st->refuse = 0;
+	KUNIT_EXPECT_PTR_EQ(test, st->init_fops, &pfp_fops);
 	f = pfp_open(test, d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
 	KUNIT_EXPECT_PTR_EQ(test, pseudofs_kunit_real_fops(f), &pfp_fops);
@@ -762,8 +754,8 @@ static void pfp_full_missing(struct kunit *test)
 }
 
 /*
- * The short proxy: ->open is simple_open() after ->may_open, given no
- * operations; ->read and ->write run in the bracket and fail once the
+ * The short proxy: ->init_inode saw its operations already; ->open is
+ * simple_open(); ->read and ->write run in the bracket and fail once the
  * file is removed, ->llseek, which the file lacks, fails as debugfs's.
  */
 static void pfp_short(struct kunit *test)
@@ -779,12 +771,9 @@ static void pfp_short(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, pfp_remove, d), 0);
 	KUNIT_EXPECT_TRUE(test, d_is_reg(d));
 	KUNIT_EXPECT_EQ(test, d_inode(d)->i_mode & S_IALLUGO, 0600);
-	st->refuse = -EPERM;
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pfp_open(test, d)), -EPERM);
-	st->refuse = 0;
+	KUNIT_EXPECT_PTR_EQ(test, st->init_fops, d_inode(d)->i_fop);
 	f = pfp_open(test, d);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
-	KUNIT_EXPECT_EQ(test, atomic_read(&st->short_opens), 2);
 	KUNIT_EXPECT_PTR_EQ(test, f->private_data, (void *)st);
 	KUNIT_EXPECT_PTR_EQ(test, f->f_op, d_inode(d)->i_fop);
 	KUNIT_EXPECT_NULL(test, f->f_op->release);
