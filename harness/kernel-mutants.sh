@@ -39,6 +39,9 @@ MUTANTS=(
 	# a read-only file with an mmap opens under lockdown: ->init_inode
 	# no longer notes the methods beyond read and write
 	"debugfs_mmap_unnoted|fs/debugfs/inode.c|s/^\t\tinode->i_op = \&debugfs_ioctl_file_inode_operations;/\t\t;/|securityfs|debugfs_locked_down|debugfs forgets a file's mmap and ioctl at creation"
+	# a file without operations of its own (no proxy) is checked too, as
+	# it never was: its open for writing fails under lockdown
+	"debugfs_noop_locked|fs/debugfs/inode.c|s/^\t    inode->i_fop == \&debugfs_noop_file_operations)/\t    0)/|securityfs|debugfs_locked_down|debugfs checks the opens of a file without operations"
 )
 
 if [ "${1:-}" = --check ]; then

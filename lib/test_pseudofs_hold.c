@@ -15,7 +15,9 @@
  *            "cancel", whose reads and writes enter a debugfs
  *            cancellation; blocked calls wait for "release"; and "pollq",
  *            whose polls wait on a queue kmalloc'ed for the file, never
- *            ready, and freed as soon as the file's removal returned
+ *            ready, and freed as soon as the file's removal returned;
+ *            debugfs's also "short" (0444, its short proxy) and "noop"
+ *            (0644, no operations: reads nothing, takes any write)
  *   remove   remove both directories, debugfs's first; returns once the
  *            removals did
  *   release  let every blocked read and write return, and polls see data;
@@ -162,6 +164,17 @@ static const struct file_operations hold_fops = {
 	.llseek	= default_llseek,
 };
 
+/* "short": debugfs's short proxy, reading its name */
+static ssize_t hold_short_read(struct file *file, char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	return simple_read_from_buffer(buf, len, ppos, "short\n", 6);
+}
+
+static const struct debugfs_short_fops hold_short_fops = {
+	.read	= hold_short_read,
+};
+
 static int hold_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	static const char msg[] = "pseudofs_hold\n";
@@ -231,6 +244,9 @@ static int hold_create(void)
 	/* debugfs's full proxy has no ->mmap: this one opens through the short one */
 	debugfs_create_file_unsafe("map", 0400, d, NULL, &hold_map_fops);
 	debugfs_create_file("pollq", 0400, d, hold_dq, &hold_pollq_fops);
+	debugfs_create_file("short", 0444, d, NULL, &hold_short_fops);
+	debugfs_create_file("noop", 0644, d, NULL,
+			    (const struct file_operations *)NULL);
 	d = securityfs_create_dir("pseudofs_hold", NULL);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
