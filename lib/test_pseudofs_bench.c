@@ -11,7 +11,7 @@
  * For each file system and N it prints one line per figure, the median of
  * the rounds:
  *
- *   pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234
+ *   pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234 span=7
  *   pseudofs_bench: fs=debugfs n=1000 phase=slab bytes_per_entry=567
  *
  * Phases: create_flat (N files in one directory), lookup (debugfs_lookup +
@@ -31,19 +31,26 @@
  * names.
  *
  * op=open_read_close is one open + read + close of a file whose ->read
- * returns 0, 1000 times a round: on debugfs with its full proxy
+ * returns 0, 10000 times a round: on debugfs with its full proxy
  * (debugfs_create_file() with a struct file_operations) and with its short
  * one (the same with a struct debugfs_short_fops: simple_open() for open,
  * read proxied), which both kernels have, and, where libpseudofs is built,
  * on a filesystem of the library's with its full proxy and with none:
  *
- *   pseudofs_bench: fs=debugfs op=open_read_close cycles_per_op=1234
- *   pseudofs_bench: fs=debugfs_short op=open_read_close cycles_per_op=1234
- *   pseudofs_bench: fs=pseudofs_proxy op=open_read_close cycles_per_op=1234
- *   pseudofs_bench: fs=pseudofs_bare op=open_read_close cycles_per_op=1234
+ *   pseudofs_bench: fs=debugfs op=open_read_close cycles_per_op=1234 span=9
+ *   pseudofs_bench: fs=debugfs_short op=open_read_close cycles_per_op=1234 span=17
+ *   pseudofs_bench: fs=pseudofs_proxy op=open_read_close cycles_per_op=1234 span=25
+ *   pseudofs_bench: fs=pseudofs_bare op=open_read_close cycles_per_op=1234 span=33
  *
- * op=read is one read of the same file, opened once, 1000 times a round:
+ * op=read is one read of the same file, opened once, 10000 times a round:
  * the proxy's bracket alone, without the open and the close around it.
+ * Each close frees its struct file after an RCU grace period, and the
+ * empty slabs go back to the page allocator when those periods end: a
+ * round of 1000 saw none end in it or one, 2.74 or 3.37 million
+ * instructions (make bench-profile); 10000 take in several.
+ *
+ * A timed figure ends with span=K: the round shown was the K-th call of
+ * bench_cycles(), which make bench-profile breaks down function by function.
  *
  * Time is counted in TSC cycles (get_cycles()), not ktime: the test guests
  * (tinyconfig under QEMU's TCG, no HPET nor PM timer, no TSC calibration)
@@ -89,6 +96,12 @@ __setup("pseudofs_bench_rounds=", bench_rounds_setup);
 
 static const struct file_operations bench_fops = {};
 
+/* A timed phase of one round: cycles per entry, and the span it took */
+struct bench_fig {
+	s64 v;
+	unsigned int span;
+};
+
 struct bench_fs {
 	const char *name;
 	struct dentry *(*mkdir)(const char *name, struct dentry *parent);
@@ -98,7 +111,8 @@ struct bench_fs {
 	void (*remove)(struct dentry *dentry);
 	bool lookup;
 	/* the floor: a round of its own instead of the calls above */
-	int (*round)(const struct bench_fs *fs, unsigned int n, s64 *fig);
+	int (*round)(const struct bench_fs *fs, unsigned int n,
+		     struct bench_fig *fig);
 };
 
 static struct dentry *bench_debugfs_create(const char *name, umode_t mode,
@@ -118,6 +132,13 @@ static const char *const phase_name[PH_NR] = {
 	"slab",
 };
 
+/* Wait for the RCU callbacks pending, those of kfree_rcu() too */
+static void __init bench_rcu_idle(void)
+{
+	rcu_barrier();
+	kvfree_rcu_barrier();
+}
+
 static long __init slab_bytes(void)
 {
 	return (global_node_page_state_pages(NR_SLAB_RECLAIMABLE_B) +
@@ -129,6 +150,34 @@ static int __init cmp_s64(const void *a, const void *b)
 	s64 x = *(const s64 *)a, y = *(const s64 *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/*
+ * The TSC, read out of line: each call begins a new span, numbered from 1,
+ * in which make bench-profile's QEMU plugin, seeing this function entered,
+ * counts the instructions of every function run (harness/bench-profile.sh).
+ */
+static unsigned int bench_spans __initdata;
+
+static noinline cycles_t __init bench_cycles(void)
+{
+	bench_spans++;
+	return get_cycles();
+}
+
+/* The figure of the phase begun by bench_cycles() at @t, over @n entries */
+static struct bench_fig __init bench_end(cycles_t t, unsigned int n)
+{
+	struct bench_fig f = { .span = bench_spans };
+
+	f.v = (bench_cycles() - t) / n;
+	return f;
+}
+
+static int __init cmp_fig(const void *a, const void *b)
+{
+	return cmp_s64(&((const struct bench_fig *)a)->v,
+		       &((const struct bench_fig *)b)->v);
 }
 
 static bool __init bad(struct dentry *d)
@@ -162,7 +211,7 @@ static bool __init bench_fill(const struct bench_fs *fs, struct dentry *top,
 
 /* One round of every timed phase; fig[] gets cycles per entry. */
 static int __init bench_round(const struct bench_fs *fs, unsigned int n,
-			      s64 fig[PH_NR])
+			      struct bench_fig fig[PH_NR])
 {
 	unsigned int side = int_sqrt(n), i;
 	struct dentry *top, *d;
@@ -172,17 +221,17 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
 		return -ENOMEM;
-	t = get_cycles();
+	t = bench_cycles();
 	for (i = 0; i < n; i++) {
 		snprintf(name, sizeof(name), "f%u", i);
 		if (bad(fs->create(name, 0444, top, NULL, &bench_fops)))
 			goto fail;
 	}
-	fig[PH_CREATE_FLAT] = (get_cycles() - t) / n;
+	fig[PH_CREATE_FLAT] = bench_end(t, n);
 
-	fig[PH_LOOKUP] = -1;
+	fig[PH_LOOKUP].v = -1;
 	if (fs->lookup) {
-		t = get_cycles();
+		t = bench_cycles();
 		for (i = 0; i < n; i++) {
 			snprintf(name, sizeof(name), "f%u", i);
 			d = debugfs_lookup(name, top);
@@ -190,23 +239,23 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 				goto fail;
 			dput(d);
 		}
-		fig[PH_LOOKUP] = (get_cycles() - t) / n;
+		fig[PH_LOOKUP] = bench_end(t, n);
 	}
 
-	t = get_cycles();
+	t = bench_cycles();
 	fs->remove(top);
-	fig[PH_REMOVE_FLAT] = (get_cycles() - t) / n;
+	fig[PH_REMOVE_FLAT] = bench_end(t, n);
 
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
 		return -ENOMEM;
-	t = get_cycles();
+	t = bench_cycles();
 	if (!bench_fill(fs, top, side, side, name))
 		goto fail;
-	fig[PH_CREATE_TREE] = (get_cycles() - t) / (side * side);
-	t = get_cycles();
+	fig[PH_CREATE_TREE] = bench_end(t, side * side);
+	t = bench_cycles();
 	fs->remove(top);
-	fig[PH_REMOVE_TREE] = (get_cycles() - t) / (side * side);
+	fig[PH_REMOVE_TREE] = bench_end(t, side * side);
 	return 0;
 fail:
 	pr_err("pseudofs_bench: fs=%s n=%u: cannot create %s\n", fs->name, n, name);
@@ -250,7 +299,7 @@ static struct file_system_type floor_fs_type __initdata = {
 
 /* One round of the floor: N files made and removed in the root. */
 static int __init floor_round(const struct bench_fs *fs, unsigned int n,
-			      s64 fig[PH_NR])
+			      struct bench_fig fig[PH_NR])
 {
 	struct dentry *root = floor_mnt->mnt_root, **d;
 	struct inode *dir = d_inode(root), *inode;
@@ -261,11 +310,11 @@ static int __init floor_round(const struct bench_fs *fs, unsigned int n,
 	if (IS_ERR(floor_mnt))
 		return PTR_ERR(floor_mnt);
 	for (i = 0; i < PH_NR; i++)
-		fig[i] = -1;
+		fig[i].v = -1;
 	d = kvmalloc_array(n, sizeof(*d), GFP_KERNEL);
 	if (!d)
 		return -ENOMEM;
-	t = get_cycles();
+	t = bench_cycles();
 	for (made = 0; made < n; made++) {
 		snprintf(name, sizeof(name), "f%u", made);
 		d[made] = simple_start_creating(root, name);
@@ -283,12 +332,12 @@ static int __init floor_round(const struct bench_fs *fs, unsigned int n,
 		d_make_persistent(d[made], inode);
 		simple_done_creating(d[made]);
 	}
-	fig[PH_CREATE_FLAT] = (get_cycles() - t) / n;
+	fig[PH_CREATE_FLAT] = bench_end(t, n);
 
-	t = get_cycles();
+	t = bench_cycles();
 	for (i = 0; i < made; i++)
 		simple_recursive_removal(d[i], NULL);
-	fig[PH_REMOVE_FLAT] = (get_cycles() - t) / n;
+	fig[PH_REMOVE_FLAT] = bench_end(t, n);
 	kvfree(d);
 	if (made == n)
 		return 0;
@@ -304,12 +353,8 @@ static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 	long s0, bytes = -1;
 	char name[16];
 
-	/*
-	 * Let RCU-freed objects of the rounds go back to the slabs first,
-	 * those of call_rcu() and those of kfree_rcu() alike.
-	 */
-	rcu_barrier();
-	kvfree_rcu_barrier();
+	/* RCU-freed objects of the rounds go back to the slabs first */
+	bench_rcu_idle();
 	s0 = slab_bytes();
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
@@ -323,34 +368,36 @@ static long __init bench_slab(const struct bench_fs *fs, unsigned int n)
 	return bytes;
 }
 
+/*
+ * Print the median of each phase's rounds, and the span of the median round,
+ * which make bench-profile breaks down into the functions it ran.
+ */
 static void __init bench_fs(const struct bench_fs *fs, unsigned int n)
 {
-	static s64 fig[PH_NR][BENCH_MAX_ROUNDS] __initdata;
+	static struct bench_fig fig[PH_NR][BENCH_MAX_ROUNDS] __initdata;
 	unsigned int rounds = bench_rounds * max(1U, 1000 / n);
-	s64 one[PH_NR];
+	struct bench_fig one[PH_NR], *med;
 	unsigned int r, p;
+	long slab;
 
 	rounds = min_t(unsigned int, rounds, BENCH_MAX_ROUNDS);
 	for (r = 0; r < rounds; r++) {
 		if ((fs->round ?: bench_round)(fs, n, one))
 			return;
-		for (p = 0; p < PH_NR; p++)
+		for (p = 0; p < PH_SLAB; p++)
 			fig[p][r] = one[p];
 	}
-	one[PH_SLAB] = fs->round ? -1 : bench_slab(fs, n);
-	for (r = 0; r < rounds; r++)
-		fig[PH_SLAB][r] = one[PH_SLAB];
-	for (p = 0; p < PH_NR; p++) {
-		s64 med;
-
-		sort(fig[p], rounds, sizeof(s64), cmp_s64, NULL);
-		med = fig[p][rounds / 2];
-		if (med < 0)
-			continue;
-		pr_info("pseudofs_bench: fs=%s n=%u phase=%s %s=%lld\n", fs->name,
-			n, phase_name[p],
-			p == PH_SLAB ? "bytes_per_entry" : "cycles_per_entry", med);
+	for (p = 0; p < PH_SLAB; p++) {
+		sort(fig[p], rounds, sizeof(fig[p][0]), cmp_fig, NULL);
+		med = &fig[p][rounds / 2];
+		if (med->v >= 0)
+			pr_info("pseudofs_bench: fs=%s n=%u phase=%s cycles_per_entry=%lld span=%u\n",
+				fs->name, n, phase_name[p], med->v, med->span);
 	}
+	slab = fs->round ? -1 : bench_slab(fs, n);
+	if (slab >= 0)
+		pr_info("pseudofs_bench: fs=%s n=%u phase=slab bytes_per_entry=%ld\n",
+			fs->name, n, slab);
 }
 
 /* A file that reads nothing, for open_read_close */
@@ -372,19 +419,19 @@ static const struct debugfs_short_fops bench_read_short_fops = {
 	.llseek	= default_llseek,
 };
 
-#define BENCH_OPENS 1000
+#define BENCH_OPENS 10000
 
 /* A file to open, read and close: @d seen in @mnt, its figures @fig, @rfig */
 struct bench_file {
 	const char *fs;
 	struct vfsmount *mnt;
 	struct dentry *d;
-	s64 fig[BENCH_MAX_ROUNDS];
-	s64 rfig[BENCH_MAX_ROUNDS];
+	struct bench_fig fig[BENCH_MAX_ROUNDS];
+	struct bench_fig rfig[BENCH_MAX_ROUNDS];
 };
 
-/* Cycles per open + read + close of @bf's file, 1000 times; -1 on error. */
-static s64 __init bench_open_read_close_one(struct bench_file *bf)
+/* Cycles per open + read + close of @bf's file, BENCH_OPENS times; -1 on error. */
+static struct bench_fig __init bench_open_read_close_one(struct bench_file *bf)
 {
 	struct path path = { .mnt = bf->mnt, .dentry = bf->d };
 	struct file *f;
@@ -392,69 +439,74 @@ static s64 __init bench_open_read_close_one(struct bench_file *bf)
 	loff_t pos;
 	cycles_t t;
 
-	t = get_cycles();
+	t = bench_cycles();
 	for (i = 0; i < BENCH_OPENS; i++) {
 		f = dentry_open(&path, O_RDONLY, current_cred());
 		if (IS_ERR(f))
-			return -1;
+			return (struct bench_fig){ .v = -1 };
 		pos = 0;
 		vfs_read(f, NULL, 1, &pos);
 		__fput_sync(f);
 	}
-	return (get_cycles() - t) / BENCH_OPENS;
+	return bench_end(t, BENCH_OPENS);
 }
 
-/* Cycles per read of @bf's file, opened once, 1000 times; -1 on error. */
-static s64 __init bench_read_one(struct bench_file *bf)
+/* Cycles per read of @bf's file, opened once, BENCH_OPENS times; -1 on error. */
+static struct bench_fig __init bench_read_one(struct bench_file *bf)
 {
 	struct path path = { .mnt = bf->mnt, .dentry = bf->d };
 	struct file *f = dentry_open(&path, O_RDONLY, current_cred());
+	struct bench_fig fig;
 	unsigned int i;
 	loff_t pos;
 	cycles_t t;
 
 	if (IS_ERR(f))
-		return -1;
-	t = get_cycles();
+		return (struct bench_fig){ .v = -1 };
+	t = bench_cycles();
 	for (i = 0; i < BENCH_OPENS; i++) {
 		pos = 0;
 		vfs_read(f, NULL, 1, &pos);
 	}
-	t = get_cycles() - t;
+	fig = bench_end(t, BENCH_OPENS);
 	__fput_sync(f);
-	return t / BENCH_OPENS;
+	return fig;
 }
 
 /*
- * Print the median of each file's figures.  Each file starts with no RCU
- * callbacks pending (what the files before it left, and the phases before
- * them), so that one file's frees are not another's cost.
+ * Print the median of each file's figures.  Each round starts with no RCU
+ * callbacks pending (what the rounds and phases before it left), so that
+ * one round's frees are not another's cost.
  */
 static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 {
+	const struct bench_fig bad = { .v = -1 };
+	struct bench_fig *fig, *rfig;
 	unsigned int r, i;
 
 	for (i = 0; i < nr; i++) {
-		rcu_barrier();
-		kvfree_rcu_barrier();
 		for (r = 0; r < bench_rounds; r++) {
-			bool bad = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt);
+			bool none = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt);
 
-			bf[i].fig[r] = bad ? -1 : bench_open_read_close_one(&bf[i]);
-			bf[i].rfig[r] = bad ? -1 : bench_read_one(&bf[i]);
+			bench_rcu_idle();
+			bf[i].fig[r] = none ? bad : bench_open_read_close_one(&bf[i]);
+			bench_rcu_idle();
+			bf[i].rfig[r] = none ? bad : bench_read_one(&bf[i]);
 		}
 	}
 	for (i = 0; i < nr; i++) {
-		sort(bf[i].fig, bench_rounds, sizeof(s64), cmp_s64, NULL);
-		sort(bf[i].rfig, bench_rounds, sizeof(s64), cmp_s64, NULL);
-		if (bf[i].fig[0] < 0 || bf[i].rfig[0] < 0) {
+		sort(bf[i].fig, bench_rounds, sizeof(bad), cmp_fig, NULL);
+		sort(bf[i].rfig, bench_rounds, sizeof(bad), cmp_fig, NULL);
+		if (bf[i].fig[0].v < 0 || bf[i].rfig[0].v < 0) {
 			pr_err("pseudofs_bench: fs=%s: cannot open a file\n", bf[i].fs);
 			continue;
 		}
-		pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld\n",
-			bf[i].fs, bf[i].fig[bench_rounds / 2]);
-		pr_info("pseudofs_bench: fs=%s op=read cycles_per_op=%lld\n",
-			bf[i].fs, bf[i].rfig[bench_rounds / 2]);
+		fig = &bf[i].fig[bench_rounds / 2];
+		rfig = &bf[i].rfig[bench_rounds / 2];
+		pr_info("pseudofs_bench: fs=%s op=open_read_close cycles_per_op=%lld span=%u\n",
+			bf[i].fs, fig->v, fig->span);
+		pr_info("pseudofs_bench: fs=%s op=read cycles_per_op=%lld span=%u\n",
+			bf[i].fs, rfig->v, rfig->span);
 	}
 }
 
