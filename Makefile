@@ -67,7 +67,9 @@
 #   shell          an interactive guest (KERNEL=stock, patched-debug, ...)
 #   bench          bench.sh + bench.py: stock and patched alternately
 #                  (bench.txt, bench.png); bench-icount: the same counting
-#                  instructions (icount/bench.txt)
+#                  instructions (icount/bench.txt); bench-profile: one boot
+#                  of each, every figure broken down by function
+#                  (profile/profile.txt)
 #   series         series.sh: the overlay as a patch series, build/series/
 #   series-check   series-check.sh: git am, checkpatch, build at every patch
 #   clean, distclean   remove build/results and build/tree, or all of build/
@@ -139,7 +141,7 @@ BOOT = $(H)/boot.sh
 .PHONY: all deps base base-lock tree config kernels kernel-stock kernel-patched \
 	kernel-stock-debug kernel-patched-debug initramfs cocci-corpus cocci-real cocci-mix boot-stock \
 	boot-patched boot-stock-debug boot-patched-debug boot-pair boot-debug-pair \
-	static series series-check check demo shell bench bench-icount report report-selftest loc clean distclean \
+	static series series-check check demo shell bench bench-icount bench-profile report report-selftest loc clean distclean \
 	kunit kunit-exec kunit-modules mutants kernel-mutants check-quick check-quick-phases
 all: check
 
@@ -408,6 +410,16 @@ bench-icount:
 	@mkdir -p $(RESULTS)/icount
 	@BENCH_ICOUNT=1 $(H)/bench.sh $(OUT)/stock/arch/x86/boot/bzImage $(OUT)/patched/arch/x86/boot/bzImage \
 		$(INITRD) $(RESULTS)/icount $(BENCH_ICOUNT_ROUNDS) $(BENCH_MAX)
+
+# Each figure of one stock and one patched boot (N = 100), QEMU counting
+# instructions, broken down function by function (harness/bench-profile.sh,
+# qemu-profile.c, bench_profile.py); build/results/profile/profile.txt.
+BENCH_PROFILE_MAX ?= 100
+bench-profile:
+	@$(MAKE) -s deps base tree config
+	@$(MAKE) -s kernel-stock kernel-patched initramfs
+	@mkdir -p $(RESULTS)
+	@$(H)/bench-profile.sh $(OUT)/stock $(OUT)/patched $(INITRD) $(RESULTS) $(BENCH_PROFILE_MAX)
 
 clean:
 	rm -rf $(RESULTS) $(TREE)
