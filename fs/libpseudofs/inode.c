@@ -137,13 +137,14 @@ struct inode *pseudofs_new_inode(struct super_block *sb, umode_t mode)
 EXPORT_SYMBOL_GPL(pseudofs_new_inode);
 
 /*
- * Attach @inode to the new entry @dentry, a regular file with its @proxy
- * put in after ->init_inode saw the file's own operations, and unlock its
- * parent.
+ * Attach @inode, of type and permissions @mode, to the new entry @dentry, a
+ * regular file with its @proxy put in after ->init_inode saw the file's own
+ * operations, and unlock its parent.  The type is @mode's, which the
+ * compiler knows, rather than ->i_mode, which the hook could have changed.
  */
 static __always_inline struct dentry *
 pseudofs_instantiate(const struct pseudofs_operations *ops,
-		     struct dentry *dentry, struct inode *inode,
+		     struct dentry *dentry, struct inode *inode, umode_t mode,
 		     enum pseudofs_proxy proxy)
 {
 	struct inode *dir = d_inode(dentry->d_parent);
@@ -152,10 +153,10 @@ pseudofs_instantiate(const struct pseudofs_operations *ops,
 		ops->init_inode(dentry, inode);
 	if (proxy)
 		inode->i_fop = pseudofs_proxies[proxy];
-	if (S_ISDIR(inode->i_mode))
+	if (S_ISDIR(mode))
 		inc_nlink(inode);	/* for "." */
 	d_make_persistent(dentry, inode);
-	if (S_ISDIR(inode->i_mode)) {
+	if (S_ISDIR(mode)) {
 		inc_nlink(dir);
 		fsnotify_mkdir(dir, dentry);
 	} else {
@@ -214,7 +215,7 @@ pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
 		inode->i_link = data;
 	else
 		inode->i_private = data;
-	return pseudofs_instantiate(pfs->desc->ops, dentry, inode, proxy);
+	return pseudofs_instantiate(pfs->desc->ops, dentry, inode, mode, proxy);
 }
 
 /**

@@ -118,9 +118,10 @@ struct pseudofs_short_fops {
  *	mount or remount and must leave @sb as it was.  @sb->s_umount is held.
  * @show_options: shows the filesystem's own options, after uid=, gid=, mode=.
  * @init_inode: sets up a new inode of pseudofs_create_*() before its dentry
- *	becomes positive, the parent locked: must not create or remove entries.
- *	A regular file's ->i_fop are still its own operations (the short
- *	proxy's for pseudofs_create_file_short()): its proxy comes after.
+ *	becomes positive, the parent locked: must not create or remove entries
+ *	nor change the file type.  A regular file's ->i_fop are still its own
+ *	operations (the short proxy's for pseudofs_create_file_short()): its
+ *	proxy comes after.
  * @inode_evicted: called once an inode leaves memory, after its entry ended
  *	and its last open file closed: the place to free what ->i_private keeps.
  * @user_mkdir: userspace mkdir of @name in a directory of
