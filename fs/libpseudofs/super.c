@@ -57,9 +57,10 @@ static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 	/* the other fields of the guard are set when a proxy is */
 	((struct pseudofs_guard *)p)->users = NULL;
 	inode = p + PSEUDOFS_GUARD_SIZE;
-	/* what the filesystem puts after the inode starts out zeroed */
+	/* what the filesystem puts after the inode starts out zeroed, by u64 */
 	if (pfs->state->inode_size > sizeof(*inode))
-		memset(inode + 1, 0, pfs->state->inode_size - sizeof(*inode));
+		memset64((u64 *)(inode + 1), 0,
+			 (pfs->state->inode_size - sizeof(*inode)) / sizeof(u64));
 	return inode;
 }
 
@@ -163,9 +164,11 @@ static int pseudofs_parse_param(struct fs_context *fc,
  * Give every inode the new owner, racing with pseudofs_init_owner() as its
  * comment says, then call ->remount.  The walk lets go of the list only to
  * reschedule, holding the inode it is at; new inodes are added at the head of
- * ->s_inodes, so walking from the tail visits them too.
+ * ->s_inodes, so walking from the tail visits them too.  Out of line: the
+ * mounts and remounts that need no walk then save no registers for it.
  */
-static void pseudofs_remount_all(struct super_block *sb, unsigned int set)
+static noinline void pseudofs_remount_all(struct super_block *sb,
+					  unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
@@ -420,8 +423,9 @@ static int pseudofs_check(const struct pseudofs *pfs)
 
 	if (!desc)
 		why = "no description";
-	else if (desc->inode_size && desc->inode_size < sizeof(struct inode))
-		why = "the inode does not fit in inode_size";
+	else if (desc->inode_size && (desc->inode_size < sizeof(struct inode) ||
+				      !IS_ALIGNED(desc->inode_size, sizeof(u64))))
+		why = "inode_size is not that of a structure starting with the inode";
 	else if (desc->instances > PSEUDOFS_PER_KEY ||
 		 desc->options > PSEUDOFS_OPTIONS_NONE)
 		why = "unknown kind of instances or options";

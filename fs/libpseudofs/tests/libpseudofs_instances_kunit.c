@@ -1371,6 +1371,7 @@ static const struct pseudofs_desc pfi_bad_desc[] = {
 	{ .inode_size = sizeof(struct inode) - 1 },
 	{ .instances = PSEUDOFS_PER_KEY + 1 },
 	{ .options = PSEUDOFS_OPTIONS_NONE + 1 },
+	{ .inode_size = sizeof(struct inode) + 4 },	/* no structure's size */
 };
 
 static struct pseudofs pfi_bad_fs[] = {
@@ -1378,6 +1379,7 @@ static struct pseudofs pfi_bad_fs[] = {
 	{ .type.name = "pseudofs_test_bad_inode", .desc = &pfi_bad_desc[1] },
 	{ .type.name = "pseudofs_test_bad_instances", .desc = &pfi_bad_desc[2] },
 	{ .type.name = "pseudofs_test_bad_options", .desc = &pfi_bad_desc[3] },
+	{ .type.name = "pseudofs_test_odd_inode", .desc = &pfi_bad_desc[4] },
 	{ .type.name = "pseudofs_test_no_desc" },
 };
 
