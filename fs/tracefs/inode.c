@@ -20,7 +20,6 @@
 #include <linux/security.h>
 #include <linux/magic.h>
 #include <linux/slab.h>
-#include "../internal.h"	/* find_next_child() */
 #include "internal.h"
 
 static ssize_t default_read_file(struct file *file, char __user *buf,
@@ -181,55 +180,77 @@ static void tracefs_init_inode(struct dentry *dentry, struct inode *inode)
 	inode->i_gid = dir->i_gid;
 }
 
-/* The instances directory, whose subdirectories are the instances */
-static struct dentry *tracefs_instances;
+/*
+ * The "events" directories of eventfs, the top one and each instance's, for
+ * remounts, linked by ->next_events: a handful, one an instance, so the list
+ * is a single one.  The lock protects it, eventfs_remount_lock() what
+ * eventfs keeps of them.
+ */
+static struct tracefs_inode *tracefs_events_dirs;
+static DEFINE_SPINLOCK(tracefs_events_lock);
 
 /*
- * Update what eventfs saved of the events directory of the instance @dir,
- * if it has one, for the files it has not created yet.  Its mutex, and the
- * SRCU read lock that keeps an eventfs_inode until after the last dentry
- * pointing to it is released, are taken around it.
+ * End the creation that tracefs_start_creating() began: eventfs's of an
+ * "events" directory, the only entry it makes that way, which goes on the
+ * list until its inode is evicted.
  */
-static void tracefs_remount_events(struct dentry *dir, unsigned int set)
+struct dentry *tracefs_end_creating(struct dentry *dentry)
 {
-	struct dentry *events = d_hash_and_lookup(dir, &QSTR("events"));
-	struct tracefs_inode *ti;
-	int srcu_idx;
+	struct tracefs_inode *ti = get_tracefs(d_inode(dentry));
 
-	if (IS_ERR_OR_NULL(events))
-		return;
-	if (d_really_is_positive(events)) {
-		ti = get_tracefs(d_inode(events));
-		srcu_idx = eventfs_remount_lock();
-		if (ti->flags & TRACEFS_EVENT_INODE)
-			eventfs_remount(ti, set & PSEUDOFS_OPT_UID,
-					set & PSEUDOFS_OPT_GID);
-		eventfs_remount_unlock(srcu_idx);
+	if (ti->flags & TRACEFS_EVENT_INODE) {
+		spin_lock(&tracefs_events_lock);
+		ti->flags |= TRACEFS_EVENTS_DIR;
+		ti->next_events = tracefs_events_dirs;
+		tracefs_events_dirs = ti;
+		spin_unlock(&tracefs_events_lock);
 	}
-	dput(events);
+	simple_done_creating(dentry);
+	return dentry;
+}
+
+static void tracefs_inode_evicted(struct inode *inode)
+{
+	struct tracefs_inode *ti = get_tracefs(inode), **p;
+
+	if (!(ti->flags & TRACEFS_EVENTS_DIR))
+		return;
+	spin_lock(&tracefs_events_lock);
+	for (p = &tracefs_events_dirs; *p; p = &(*p)->next_events) {
+		if (*p == ti) {
+			*p = ti->next_events;
+			break;
+		}
+	}
+	spin_unlock(&tracefs_events_lock);
 }
 
 /*
  * A remount with uid= or gid= gave every inode the new owner (libpseudofs
  * did): forget the owners set by chown by starting a new generation, and
- * update eventfs in the top instance and every other.
+ * update what eventfs saved of each "events" directory's owner for the
+ * files it has not created yet.
  */
 static void tracefs_remount(struct super_block *sb, unsigned int set)
 {
-	struct dentry *child = NULL;
+	struct tracefs_inode *ti;
+	int srcu_idx;
 
 	if (set & PSEUDOFS_OPT_UID)
 		WRITE_ONCE(tracefs_uid_gen, tracefs_uid_gen + 1);
 	if (set & PSEUDOFS_OPT_GID)
 		WRITE_ONCE(tracefs_gid_gen, tracefs_gid_gen + 1);
-	tracefs_remount_events(sb->s_root, set);
-	while (tracefs_instances &&
-	       (child = find_next_child(tracefs_instances, child)))
-		tracefs_remount_events(child, set);
+	srcu_idx = eventfs_remount_lock();
+	spin_lock(&tracefs_events_lock);
+	for (ti = tracefs_events_dirs; ti; ti = ti->next_events)
+		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
+	spin_unlock(&tracefs_events_lock);
+	eventfs_remount_unlock(srcu_idx);
 }
 
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.init_inode	= tracefs_init_inode,
+	.inode_evicted	= tracefs_inode_evicted,
 	.user_mkdir	= tracefs_instance_mkdir,
 	.user_rmdir	= tracefs_instance_rmdir,
 	.remount	= tracefs_remount,
@@ -395,7 +416,6 @@ __init struct dentry *tracefs_create_instance_dir(const char *name,
 	ti = get_tracefs(d_inode(dentry));
 	ti->flags |= TRACEFS_INSTANCE_INODE;
 	ti->private = d_inode(dentry);
-	tracefs_instances = dentry;
 
 	return dentry;
 }

@@ -7,17 +7,26 @@
 enum {
 	TRACEFS_EVENT_INODE		= BIT(1),
 	TRACEFS_INSTANCE_INODE		= BIT(4),
+	TRACEFS_EVENTS_DIR		= BIT(5),
 };
 
 /*
  * Allocated and zeroed by libpseudofs (see tracefs_pseudofs).  @uid_gen and
- * @gid_gen hold the remount generation in which chown set the owner.
+ * @gid_gen hold the remount generation in which chown set the owner, for
+ * tracefs's inode operations; eventfs's inodes have their own, and an
+ * "events" directory (TRACEFS_EVENTS_DIR) keeps instead the next one on
+ * the list that remounts walk (tracefs_remount()).
  */
 struct tracefs_inode {
 	struct inode            vfs_inode;
 	unsigned int            flags;
-	unsigned int            uid_gen;
-	unsigned int            gid_gen;
+	union {
+		struct {
+			unsigned int    uid_gen;
+			unsigned int    gid_gen;
+		};
+		struct tracefs_inode *next_events;
+	};
 	void                    *private;
 };
 
@@ -81,11 +90,7 @@ static inline struct dentry *tracefs_start_creating(const char *name,
 	return pseudofs_start_creating(&tracefs_pseudofs, name, parent);
 }
 
-static inline struct dentry *tracefs_end_creating(struct dentry *dentry)
-{
-	simple_done_creating(dentry);
-	return dentry;
-}
+struct dentry *tracefs_end_creating(struct dentry *dentry);
 
 static inline struct dentry *tracefs_failed_creating(struct dentry *dentry)
 {
