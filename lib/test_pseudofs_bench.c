@@ -49,6 +49,12 @@
  * round of 1000 saw none end in it or one, 2.74 or 3.37 million
  * instructions (make bench-profile); 10000 take in several.
  *
+ * Every timed phase starts with no RCU callback pending: what the phases
+ * before it freed after a grace period (the inodes and dentries of a
+ * removal, on either kernel) is timed by none, where it used to fall in
+ * whichever phase ran when the period ended (the floor, the same code on
+ * both kernels, read 0.86 to 1.12 of itself at N = 1000).
+ *
  * A timed figure ends with span=K: the round shown was the K-th call of
  * bench_cycles(), which make bench-profile breaks down function by function.
  *
@@ -165,6 +171,18 @@ static noinline cycles_t __init bench_cycles(void)
 	return get_cycles();
 }
 
+/*
+ * Begin a timed phase: first let the RCU callbacks pending run, so that
+ * what the phases before it freed after a grace period (inodes, dentries,
+ * files, and the slab pages they empty) is not this one's cost, nor, on
+ * either kernel, any phase's.
+ */
+static cycles_t __init bench_start(void)
+{
+	bench_rcu_idle();
+	return bench_cycles();
+}
+
 /* The figure of the phase begun by bench_cycles() at @t, over @n entries */
 static struct bench_fig __init bench_end(cycles_t t, unsigned int n)
 {
@@ -221,7 +239,7 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
 		return -ENOMEM;
-	t = bench_cycles();
+	t = bench_start();
 	for (i = 0; i < n; i++) {
 		snprintf(name, sizeof(name), "f%u", i);
 		if (bad(fs->create(name, 0444, top, NULL, &bench_fops)))
@@ -231,7 +249,7 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 
 	fig[PH_LOOKUP].v = -1;
 	if (fs->lookup) {
-		t = bench_cycles();
+		t = bench_start();
 		for (i = 0; i < n; i++) {
 			snprintf(name, sizeof(name), "f%u", i);
 			d = debugfs_lookup(name, top);
@@ -242,18 +260,18 @@ static int __init bench_round(const struct bench_fs *fs, unsigned int n,
 		fig[PH_LOOKUP] = bench_end(t, n);
 	}
 
-	t = bench_cycles();
+	t = bench_start();
 	fs->remove(top);
 	fig[PH_REMOVE_FLAT] = bench_end(t, n);
 
 	top = fs->mkdir("pseudofs_bench", NULL);
 	if (bad(top))
 		return -ENOMEM;
-	t = bench_cycles();
+	t = bench_start();
 	if (!bench_fill(fs, top, side, side, name))
 		goto fail;
 	fig[PH_CREATE_TREE] = bench_end(t, side * side);
-	t = bench_cycles();
+	t = bench_start();
 	fs->remove(top);
 	fig[PH_REMOVE_TREE] = bench_end(t, side * side);
 	return 0;
@@ -314,7 +332,7 @@ static int __init floor_round(const struct bench_fs *fs, unsigned int n,
 	d = kvmalloc_array(n, sizeof(*d), GFP_KERNEL);
 	if (!d)
 		return -ENOMEM;
-	t = bench_cycles();
+	t = bench_start();
 	for (made = 0; made < n; made++) {
 		snprintf(name, sizeof(name), "f%u", made);
 		d[made] = simple_start_creating(root, name);
@@ -334,7 +352,7 @@ static int __init floor_round(const struct bench_fs *fs, unsigned int n,
 	}
 	fig[PH_CREATE_FLAT] = bench_end(t, n);
 
-	t = bench_cycles();
+	t = bench_start();
 	for (i = 0; i < made; i++)
 		simple_recursive_removal(d[i], NULL);
 	fig[PH_REMOVE_FLAT] = bench_end(t, n);
@@ -439,7 +457,7 @@ static struct bench_fig __init bench_open_read_close_one(struct bench_file *bf)
 	loff_t pos;
 	cycles_t t;
 
-	t = bench_cycles();
+	t = bench_start();
 	for (i = 0; i < BENCH_OPENS; i++) {
 		f = dentry_open(&path, O_RDONLY, current_cred());
 		if (IS_ERR(f))
@@ -463,7 +481,7 @@ static struct bench_fig __init bench_read_one(struct bench_file *bf)
 
 	if (IS_ERR(f))
 		return (struct bench_fig){ .v = -1 };
-	t = bench_cycles();
+	t = bench_start();
 	for (i = 0; i < BENCH_OPENS; i++) {
 		pos = 0;
 		vfs_read(f, NULL, 1, &pos);
@@ -473,11 +491,7 @@ static struct bench_fig __init bench_read_one(struct bench_file *bf)
 	return fig;
 }
 
-/*
- * Print the median of each file's figures.  Each round starts with no RCU
- * callbacks pending (what the rounds and phases before it left), so that
- * one round's frees are not another's cost.
- */
+/* Print the median of each file's figures. */
 static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 {
 	const struct bench_fig bad = { .v = -1 };
@@ -488,9 +502,7 @@ static void __init bench_open_read_close(struct bench_file *bf, unsigned int nr)
 		for (r = 0; r < bench_rounds; r++) {
 			bool none = IS_ERR_OR_NULL(bf[i].d) || IS_ERR(bf[i].mnt);
 
-			bench_rcu_idle();
 			bf[i].fig[r] = none ? bad : bench_open_read_close_one(&bf[i]);
-			bench_rcu_idle();
 			bf[i].rfig[r] = none ? bad : bench_read_one(&bf[i]);
 		}
 	}
