@@ -52,7 +52,7 @@ struct pseudofs_inside {
 	struct hlist_node node;
 };
 
-struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
+static struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 {
 	struct pseudofs_users *users, *old;
 
@@ -64,7 +64,6 @@ struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g)
 	INIT_LIST_HEAD(&users->cancellations);
 	INIT_HLIST_HEAD(&users->inside);
 	users->solo = NULL;
-	users->aux = NULL;
 	users->methods = 0;
 	mutex_init(&users->poll_lock);
 	users->relays = NULL;
@@ -147,10 +146,7 @@ EXPORT_SYMBOL_GPL(pseudofs_file_put);
  */
 void *pseudofs_file_aux(const struct file *file)
 {
-	struct pseudofs_users *users;
-
-	users = READ_ONCE(pseudofs_guard(file_inode(file))->users);
-	return users ? users->aux : NULL;
+	return (void *)pseudofs_guard(file_inode(file))->aux;
 }
 EXPORT_SYMBOL_GPL(pseudofs_file_aux);
 

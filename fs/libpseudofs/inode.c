@@ -32,26 +32,30 @@ bool pseudofs_registered(const struct pseudofs *pfs)
 EXPORT_SYMBOL_GPL(pseudofs_registered);
 
 /*
- * The directory to create @name in or look it up, checked: @parent, or the
- * root for %NULL; simple_start_creating() and lookups check the name.
+ * Check @name and *@parent, and make a %NULL *@parent the root: the directory
+ * to create @name in or look it up.  simple_start_creating() and lookups
+ * check the name further.  An error code, not an ERR_PTR(), so that the
+ * compiler drops the caller's test on the paths that cannot fail.
  */
-static __always_inline struct dentry *pseudofs_parent(struct pseudofs *pfs,
-						      const char *name,
-						      struct dentry *parent)
+static __always_inline int pseudofs_parent(struct pseudofs *pfs,
+					   const char *name,
+					   struct dentry **parent)
 {
-	if (IS_ERR(parent))
-		return parent;
-	if (IS_ERR_OR_NULL(name))
-		return ERR_PTR(-EINVAL);
-	if (parent)	/* in a superblock of @pfs, which is up */
-		return !d_can_lookup(parent) ? ERR_PTR(-ENOTDIR) :
-		       parent->d_sb->s_type == &pfs->type ? parent :
-		       ERR_PTR(-EINVAL);
+	struct dentry *dir = *parent;
+
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	if (__pseudofs_err_or_null(name))
+		return -EINVAL;
+	if (dir)	/* in a superblock of @pfs, which is up */
+		return !d_can_lookup(dir) ? -ENOTDIR :
+		       dir->d_sb->s_type == &pfs->type ? 0 : -EINVAL;
 	if (!pseudofs_up(pfs))
-		return ERR_PTR(-ENOENT);
+		return -ENOENT;
 	if (pfs->desc->instances != PSEUDOFS_SINGLE)
-		return ERR_PTR(-EINVAL);
-	return pfs->state->mount->mnt_root;
+		return -EINVAL;
+	*parent = pfs->state->mount->mnt_root;
+	return 0;
 }
 
 /**
@@ -74,8 +78,9 @@ static __always_inline struct dentry *pseudofs_parent(struct pseudofs *pfs,
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent)
 {
-	parent = pseudofs_parent(pfs, name, parent);
-	return IS_ERR(parent) ? parent : simple_start_creating(parent, name);
+	int err = pseudofs_parent(pfs, name, &parent);
+
+	return err ? ERR_PTR(err) : simple_start_creating(parent, name);
 }
 EXPORT_SYMBOL_GPL(pseudofs_start_creating);
 
@@ -98,16 +103,18 @@ static void pseudofs_init_owner(struct inode *inode,
 static __always_inline struct inode *
 __pseudofs_new_inode(struct pseudofs *pfs, struct super_block *sb, umode_t mode)
 {
-	struct pseudofs_sb_info *sbi = sb->s_fs_info;
 	struct inode *inode = new_inode(sb);
+	struct pseudofs_sb_info *sbi;
 
 	if (!inode)
 		return NULL;
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
 	simple_inode_init_ts(inode);
-	if (pfs->desc->remount_all)
+	if (pfs->desc->remount_all) {
+		sbi = inode->i_sb->s_fs_info;	/* not kept over the calls */
 		pseudofs_init_owner(inode, &sbi->opts);
+	}
 	if (S_ISDIR(mode)) {
 		inode->i_op = pfs->desc->dir_iops ?: &simple_dir_inode_operations;
 		inode->i_fop = &simple_dir_operations;
@@ -170,23 +177,18 @@ pseudofs_instantiate(const struct pseudofs_operations *ops,
  * Give a new file @aux, and @fops, checked by the caller: its own, or the
  * short proxy's (pseudofs_instantiate() puts the other proxies in).
  */
-static int pseudofs_set_fops(struct inode *inode, enum pseudofs_proxy proxy,
-			     const void *fops, const void *aux)
+static void pseudofs_set_fops(struct inode *inode, enum pseudofs_proxy proxy,
+			      const void *fops, const void *aux)
 {
 	struct pseudofs_guard *g = pseudofs_guard(inode);
 
-	if (aux) {
-		if (!pseudofs_users_alloc(g))
-			return -ENOMEM;
-		g->users->aux = (void *)aux;
-	}
+	g->aux = aux;
 	if (proxy)
 		g->real_fops = fops;	/* or ->short_fops, the same pointer */
 	if (proxy == PSEUDOFS_PROXY_SHORT)
 		inode->i_fop = pseudofs_proxies[proxy];
 	else if (fops)
 		inode->i_fop = fops;
-	return 0;
 }
 
 static __always_inline struct dentry *
@@ -197,18 +199,20 @@ pseudofs_create(struct pseudofs *pfs, const char *name, umode_t mode,
 {
 	struct dentry *dentry;
 	struct inode *inode;
+	int err;
 
-	dentry = pseudofs_parent(pfs, name, parent);
-	if (!IS_ERR(dentry))
-		dentry = simple_start_creating(dentry, name);
+	err = pseudofs_parent(pfs, name, &parent);
+	if (err)
+		return ERR_PTR(err);
+	dentry = simple_start_creating(parent, name);
 	if (IS_ERR(dentry))
 		return dentry;
 	inode = __pseudofs_new_inode(pfs, dentry->d_sb, mode);
-	if (!inode || pseudofs_set_fops(inode, proxy, fops, aux)) {
-		iput(inode);
+	if (!inode) {
 		simple_done_creating(dentry);
 		return ERR_PTR(-ENOMEM);
 	}
+	pseudofs_set_fops(inode, proxy, fops, aux);
 	if (iops)
 		inode->i_op = iops;
 	if (S_ISLNK(mode))
@@ -242,7 +246,8 @@ struct dentry *pseudofs_create_file_aux(struct pseudofs *pfs, const char *name,
 {
 	if ((mode & S_IFMT) && !S_ISREG(mode))
 		return ERR_PTR(-EINVAL);
-	if (proxy > PSEUDOFS_PROXY_FULL || (proxy && !fops))
+	/* a proxy needs @fops; tested first, that is one test on the way */
+	if (!fops ? proxy != PSEUDOFS_PROXY_NONE : proxy > PSEUDOFS_PROXY_FULL)
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFREG | (mode & S_IALLUGO), parent,
 			       data, aux, proxy, fops, NULL);
@@ -480,9 +485,10 @@ EXPORT_SYMBOL_GPL(pseudofs_create_symlink);
 struct dentry *__pseudofs_lookup(struct pseudofs *pfs, const char *name,
 				 struct dentry *parent)
 {
-	parent = pseudofs_parent(pfs, name, parent);
-	if (IS_ERR(parent))
-		return parent;
+	int err = pseudofs_parent(pfs, name, &parent);
+
+	if (err)
+		return ERR_PTR(err);
 	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
 }
 EXPORT_SYMBOL_GPL(__pseudofs_lookup);

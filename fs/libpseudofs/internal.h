@@ -6,6 +6,7 @@
 #include <linux/libpseudofs.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
+#include <linux/slab.h>
 #include <linux/wait.h>
 
 struct kmem_cache;
@@ -38,7 +39,6 @@ struct pseudofs_state {
  * @inside: the proxies' other calls running, each a struct pseudofs_inside
  * @removed: on the list of removed files still in use
  * @dentry: the file, while it is on that list
- * @aux: what pseudofs_file_aux() returns
  * @methods: the proxy's PSEUDOFS_HAS_*, noted by the first open in the bracket
  * @poll_lock: protects @relays, apart: ->poll may hold what ->cancel takes
  * @relays: the full proxy's waiters on queues of the file's own ->poll
@@ -52,7 +52,6 @@ struct pseudofs_users {
 	struct hlist_head inside;
 	struct list_head removed;
 	struct dentry *dentry;
-	void *aux;
 	unsigned int methods;
 	struct mutex poll_lock;	/* see above */
 	struct pseudofs_relay *relays;
@@ -64,9 +63,11 @@ struct pseudofs_users {
  * @real_fops: the own operations of a file with the open or full proxy
  * @short_fops: those of a file with the short proxy; the inode's ->i_fop, a
  *	proxy of file.c's, tells which of the two is meant, if any
- * @users: allocated by the first pseudofs_file_get(), or at creation for an
- *	aux, freed with the inode
+ * @users: allocated by the first pseudofs_file_get(), freed with the inode
  * @rcu: frees the slab object, which the guard starts, after ->destroy_inode
+ * @aux: what pseudofs_file_aux() returns: here, not in @users, so that a
+ *	file with an aux costs no allocation until it is opened; the slab's
+ *	freelist pointer while the object is free (pseudofs_register())
  */
 struct pseudofs_guard {
 	union {
@@ -79,6 +80,7 @@ struct pseudofs_guard {
 		};
 		struct rcu_head rcu;
 	};
+	const void *aux;
 };
 
 /* pseudofs_registered(), inline */
@@ -91,7 +93,7 @@ static __always_inline bool pseudofs_up(const struct pseudofs *pfs)
 }
 
 /* Where the filesystem's inode structure starts in the slab object */
-#define PSEUDOFS_GUARD_SIZE	ALIGN(sizeof(struct pseudofs_guard), 16)
+#define PSEUDOFS_GUARD_SIZE	ALIGN(sizeof(struct pseudofs_guard), ARCH_SLAB_MINALIGN)
 
 static __always_inline struct pseudofs_guard *
 pseudofs_guard(const struct inode *inode)
@@ -103,7 +105,6 @@ pseudofs_guard(const struct inode *inode)
 void pseudofs_users_removed(struct dentry *dentry);
 void pseudofs_drain(struct dentry *top);
 void pseudofs_free_users(struct inode *inode);
-struct pseudofs_users *pseudofs_users_alloc(struct pseudofs_guard *g);
 extern const struct file_operations *const pseudofs_proxies[];
 
 /* uid=, gid= and mode= of the root; @set: those given (PSEUDOFS_OPT_*) */

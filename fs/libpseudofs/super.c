@@ -46,21 +46,28 @@ static void pseudofs_inode_ctor(void *p)
 	inode_init_once(p + PSEUDOFS_GUARD_SIZE);
 }
 
+/* An inode of a filesystem that has no fields after it */
 static struct inode *pseudofs_alloc_inode(struct super_block *sb)
 {
-	struct pseudofs *pfs = pseudofs_of(sb);
-	void *p = alloc_inode_sb(sb, pfs->state->inode_cache, GFP_KERNEL);
-	struct inode *inode;
+	struct pseudofs_guard *g;
 
-	if (!p)
+	g = alloc_inode_sb(sb, pseudofs_of(sb)->state->inode_cache, GFP_KERNEL);
+	if (!g)
 		return NULL;
-	/* the other fields of the guard are set when a proxy is */
-	((struct pseudofs_guard *)p)->users = NULL;
-	inode = p + PSEUDOFS_GUARD_SIZE;
-	/* what the filesystem puts after the inode starts out zeroed, by u64 */
-	if (pfs->state->inode_size > sizeof(*inode))
+	g->users = NULL;	/* ->real_fops is set when a proxy is */
+	g->aux = NULL;
+	return (void *)g + PSEUDOFS_GUARD_SIZE;
+}
+
+/* One of a filesystem that has: they start out zeroed, by u64 */
+static struct inode *pseudofs_alloc_sized_inode(struct super_block *sb)
+{
+	struct inode *inode = pseudofs_alloc_inode(sb);
+	size_t size = pseudofs_of(sb)->state->inode_size;
+
+	if (inode)
 		memset64((u64 *)(inode + 1), 0,
-			 (pfs->state->inode_size - sizeof(*inode)) / sizeof(u64));
+			 (size - sizeof(*inode)) / sizeof(u64));
 	return inode;
 }
 
@@ -116,12 +123,14 @@ static int pseudofs_show_options(struct seq_file *m, struct dentry *root)
 	return 0;
 }
 
-static const struct super_operations pseudofs_super_ops = {
-	.alloc_inode	= pseudofs_alloc_inode,
-	.destroy_inode	= pseudofs_destroy_inode,
-	.evict_inode	= pseudofs_evict_inode,
-	.statfs		= simple_statfs,
-	.show_options	= pseudofs_show_options,
+/* [1]: those of a filesystem whose inodes have fields of its own after them */
+#define PSEUDOFS_SUPER_OPS(alloc) {					\
+	.alloc_inode = alloc, .destroy_inode = pseudofs_destroy_inode,	\
+	.evict_inode = pseudofs_evict_inode, .statfs = simple_statfs,	\
+	.show_options = pseudofs_show_options }
+static const struct super_operations pseudofs_super_ops[] = {
+	PSEUDOFS_SUPER_OPS(pseudofs_alloc_inode),
+	PSEUDOFS_SUPER_OPS(pseudofs_alloc_sized_inode),
 };
 
 static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
@@ -272,7 +281,7 @@ static int pseudofs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize = PAGE_SIZE;
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = pfs->desc->magic;
-	sb->s_op = &pseudofs_super_ops;
+	sb->s_op = &pseudofs_super_ops[pfs->state->inode_size > sizeof(*root)];
 	set_default_d_op(sb, pfs->desc->d_ops);
 	sb->s_time_gran = 1;
 
@@ -458,6 +467,12 @@ static int pseudofs_check(const struct pseudofs *pfs)
  */
 int pseudofs_register(struct pseudofs *pfs)
 {
+	/* a free object's freelist pointer in the guard, not 8 bytes after it */
+	struct kmem_cache_args args = {
+		.ctor			= pseudofs_inode_ctor,
+		.use_freeptr_offset	= true,
+		.freeptr_offset		= offsetof(struct pseudofs_guard, aux),
+	};
 	struct pseudofs_state *state;
 	struct vfsmount *mnt;
 	int err;
@@ -483,9 +498,8 @@ int pseudofs_register(struct pseudofs *pfs)
 	err = -ENOMEM;
 	state->inode_cache =
 		kmem_cache_create(pfs->desc->inode_cache ?: pfs->type.name,
-				  PSEUDOFS_GUARD_SIZE + state->inode_size, 0,
-				  SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
-				  pseudofs_inode_ctor);
+				  PSEUDOFS_GUARD_SIZE + state->inode_size, &args,
+				  SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT);
 	if (!state->inode_cache)
 		goto out_free;
 	pfs->state = state;

@@ -256,6 +256,12 @@ struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 struct dentry *__pseudofs_lookup(struct pseudofs *pfs, const char *name,
 				 struct dentry *parent);
 
+/* IS_ERR_OR_NULL() in one compare, not two: %NULL - 1 is above every error */
+static __always_inline bool __pseudofs_err_or_null(const void *ptr)
+{
+	return unlikely((unsigned long)ptr - 1 >= -MAX_ERRNO - 1UL);
+}
+
 /**
  * pseudofs_lookup - look up an existing entry, without the task's permission
  * @pfs: the pseudo filesystem
@@ -269,7 +275,7 @@ static inline struct dentry *pseudofs_lookup(struct pseudofs *pfs,
 					     const char *name,
 					     struct dentry *parent)
 {
-	if (IS_ERR_OR_NULL(name) || IS_ERR_OR_NULL(parent) ||
+	if (__pseudofs_err_or_null(name) || __pseudofs_err_or_null(parent) ||
 	    !d_can_lookup(parent) || parent->d_sb->s_type != &pfs->type)
 		return __pseudofs_lookup(pfs, name, parent);
 	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
