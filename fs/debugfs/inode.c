@@ -126,12 +126,12 @@ static const struct dentry_operations debugfs_dops = {
 };
 
 /*
- * Besides uid=, gid= and mode=, which libpseudofs takes, debugfs has
- * always ignored every mount option; "source" goes on to the VFS.
+ * Besides "source", uid=, gid= and mode=, which libpseudofs takes, debugfs
+ * has always ignored every mount option.
  */
 static int debugfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
-	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+	return 0;
 }
 
 /*

@@ -146,8 +146,9 @@ static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 }
 
 /*
- * uid=, gid= or mode= unless the filesystem takes none, else its own; what is
- * left is refused (-ENOPARAM: the VFS takes "source" and fails the rest).
+ * "source", as the VFS would take it after us, but at once (every mount
+ * gives it); then uid=, gid= or mode= unless the filesystem takes none, else
+ * its own; what is left is refused (-ENOPARAM: the VFS fails it).
  */
 static int pseudofs_parse_param(struct fs_context *fc,
 				struct fs_parameter *param)
@@ -157,6 +158,9 @@ static int pseudofs_parse_param(struct fs_context *fc,
 	struct fs_parse_result result;
 	int opt;
 
+	opt = vfs_parse_fs_param_source(fc, param);
+	if (opt != -ENOPARAM)
+		return opt;
 	if (pseudofs_owner_options(pfs)) {
 		opt = fs_parse(fc, pseudofs_param_specs, param, &result);
 		if (opt >= 0)
@@ -364,7 +368,9 @@ int pseudofs_init_fs_context(struct fs_context *fc)
 	struct pseudofs *pfs = pseudofs_of_fc(fc);
 	struct pseudofs_fc_info *fci;
 
-	fci = kzalloc(struct_size(fci, data, pfs->desc->fc_size), GFP_KERNEL);
+	/* of a size known at build time where it can: a cheaper kmalloc() */
+	fci = !pfs->desc->fc_size ? kzalloc_obj(*fci) :
+	      kzalloc(struct_size(fci, data, pfs->desc->fc_size), GFP_KERNEL);
 	if (!fci)
 		return -ENOMEM;
 	fci->opts.mode = pfs->desc->default_mode;

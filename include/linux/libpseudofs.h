@@ -109,7 +109,7 @@ struct pseudofs_short_fops {
  * @kill_instance: called when a superblock goes, before its entries do,
  *	also one whose mount failed.  May sleep and remove entries.
  * @parse_param: parses one of the filesystem's own mount options (any but
- *	uid=, gid= and mode=) into pseudofs_fc_data(@fc).  Return 0, -%ENOPARAM
+ *	"source", uid=, gid= and mode=) into pseudofs_fc_data(@fc).  Return 0, -%ENOPARAM
  *	for an option not the filesystem's (refused), or another negative errno,
  *	logged by errorf() or invalfc(), that fails the mount or remount.
  * @apply_options: applies pseudofs_fc_data(@fc) to @sb: a new one (@fresh)

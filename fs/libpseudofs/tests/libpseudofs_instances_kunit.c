@@ -398,9 +398,8 @@ static int pfi_parse_mask(struct fs_context *fc, char *value, u64 *result)
 }
 
 /*
- * Every option reaches here, uid=, gid= and mode= too; a bad value of one
- * of ours fails, what is not ours is ignored as bpffs always did, but for
- * "source", which is the VFS's.
+ * Every option reaches here but "source", uid=, gid= and mode= too; a bad
+ * value of one of ours fails, what is not ours is ignored as bpffs always did.
  */
 static int pfi_keep_parse(struct fs_context *fc, struct fs_parameter *param)
 {
@@ -411,7 +410,7 @@ static int pfi_keep_parse(struct fs_context *fc, struct fs_parameter *param)
 	pfi_saw(param->key);
 	opt = fs_parse(fc, pfi_keep_params, param, &result);
 	if (opt == -ENOPARAM)
-		return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+		return 0;
 	if (opt < 0)
 		return opt;
 	switch (opt) {
@@ -520,17 +519,15 @@ static const struct dentry_operations pfi_key_dops = {
 
 /*
  * The own options of pseudofs_test_mount, and anything else ignored as
- * debugfs ignores it: 0 for an option that is not its own, but for
- * "source", which stays the VFS's.  Its errors still fail the request.
+ * debugfs ignores it: 0 for an option that is not its own.  Its errors
+ * still fail the request.
  */
 static int pfi_key_parse_param(struct fs_context *fc,
 			       struct fs_parameter *param)
 {
 	int opt = pfi_parse_param(fc, param);
 
-	if (opt == -ENOPARAM && strcmp(param->key, "source"))
-		return 0;
-	return opt;
+	return opt == -ENOPARAM ? 0 : opt;
 }
 
 static const struct pseudofs_operations pfi_key_ops = {
@@ -1019,23 +1016,23 @@ struct pfi_keys_param {
 
 static const struct pfi_keys_param pfi_parse_param_keys_params[] = {
 	/* uid=, gid= and mode= are the library's; bogus is refused */
-	{ "strict",	&pfi_mount_fs,	-EINVAL, "source,max,bogus" },
+	{ "strict",	&pfi_mount_fs,	-EINVAL, "max,bogus" },
 	/* ... or ignored: ->parse_param returned 0 for it */
-	{ "ignores",	&pfi_key_fs,	0,	"source,max,bogus" },
+	{ "ignores",	&pfi_key_fs,	0,	"max,bogus" },
 	/* the filesystem's, and uid= is none of its own */
-	{ "none",	&pfi_replace_fs, -EINVAL, "source,uid" },
+	{ "none",	&pfi_replace_fs, -EINVAL, "uid" },
 	/* the filesystem's, which takes uid=, gid= and mode= itself */
 	{ "none_parses_owner", &pfi_keep_fs, 0,
-	  "source,uid,max,gid,bogus,mode" },
+	  "uid,max,gid,bogus,mode" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(pfi_parse_param_keys, pfi_parse_param_keys_params,
 		       desc);
 
 /*
- * ->parse_param sees every option but the uid=, gid= and mode= the
- * library takes (and those too with PSEUDOFS_OPTIONS_NONE), "source"
- * included, which stays the VFS's when it says -ENOPARAM.  What it says
+ * ->parse_param sees every option but "source" and the uid=, gid= and
+ * mode= the library takes (and those too with PSEUDOFS_OPTIONS_NONE),
+ * "source" never: the library gives it to the VFS.  What it says
  * -ENOPARAM to is refused; a filesystem that ignores unknown options
  * returns 0 for them.
  */

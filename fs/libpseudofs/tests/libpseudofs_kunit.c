@@ -3,7 +3,7 @@
  * KUnit tests for libpseudofs.
  *
  * Two filesystems of our own: "pseudofs_test" ignores unknown options, as
- * debugfs does, with a ->parse_param that takes them all but "source", and
+ * debugfs does, with a ->parse_param that takes them all, and
  * applies a remount to the root only; "pseudofs_test_all" rejects unknown
  * options and applies a remount to every inode.  Both embed their inodes in
  * a larger structure.  Every case removes what it created, so that only the
@@ -199,12 +199,12 @@ static void pft_remount_hook(struct super_block *sb, unsigned int set)
 }
 
 /*
- * pseudofs_test ignores the options that are not the library's, as debugfs
- * does, but "source", which stays the VFS's.
+ * pseudofs_test ignores the options that are not the library's ("source",
+ * uid=, gid=, mode=), as debugfs does.
  */
 static int pft_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
-	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+	return 0;
 }
 
 static const struct pseudofs_operations pft_ops = {
@@ -1165,6 +1165,19 @@ static void pft_parse_unknown(struct kunit *test)
 			0);
 }
 
+/* "source" becomes the context's, once, as the VFS takes it */
+static void pft_parse_source(struct kunit *test)
+{
+	struct fs_context *fc = fs_context_for_mount(&pft_fs_all.type, 0);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(fc));
+	KUNIT_EXPECT_EQ(test, vfs_parse_fs_string(fc, "source", "src"), 0);
+	KUNIT_EXPECT_STREQ(test, fc->source, "src");
+	KUNIT_EXPECT_EQ(test, vfs_parse_fs_string(fc, "source", "two"), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, fc->source, "src");
+	put_fs_context(fc);
+}
+
 static char *pft_show(struct kunit *test, struct dentry *root)
 {
 	struct seq_file m = { .size = 128 };
@@ -1850,7 +1863,7 @@ static void pft_no_options_refused(struct kunit *test)
 /*
  * pseudofs_test_own takes no uid=, gid= or mode= from the library and
  * parses every option itself, as pstore does: size= when it parses, and
- * anything else, a bad size= too, ignored but for "source".  size= is
+ * anything else, a bad size= too, ignored ("source" never comes).  size= is
  * kept per superblock; the context holds it as parsed.
  */
 struct pft_own_opts {
@@ -1882,9 +1895,8 @@ static int pft_own_parse(struct fs_context *fc, struct fs_parameter *param)
 	if (fs_parse(fc, pft_own_params, param, &result) == 0) {
 		opts->size = result.uint_32;
 		opts->given = true;
-		return 0;
 	}
-	return strcmp(param->key, "source") ? 0 : -ENOPARAM;
+	return 0;
 }
 
 static int pft_own_apply(struct super_block *sb, struct fs_context *fc,
@@ -1934,7 +1946,8 @@ static struct pseudofs pft_fs_own = {
  * option, uid=, gid= and mode= too, and what it takes is what counts: the
  * library applies none of them.  The single superblock was made fresh by
  * the internal mount; a user mount finds it in use, as a remount does.
- * "source" stays the VFS's, and only ->show_options shows.
+ * "source" is the VFS's (the library gives it there first), and only
+ * ->show_options shows.
  */
 static void pft_options_none_own(struct kunit *test)
 {
@@ -1951,14 +1964,14 @@ static void pft_options_none_own(struct kunit *test)
 	size = pseudofs_instance_data(sb);
 	KUNIT_EXPECT_EQ(test, st->applies, 1);
 	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
-	KUNIT_EXPECT_STREQ(test, st->keys, "source");
+	KUNIT_EXPECT_STREQ(test, st->keys, "");
 	KUNIT_EXPECT_EQ(test, *size, 0);
 
 	st->keys[0] = '\0';
 	mnt = pft_mount(test, &pft_fs_own, opts);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
 	KUNIT_EXPECT_PTR_EQ(test, mnt->mnt_sb, sb);
-	KUNIT_EXPECT_STREQ(test, st->keys, "source,uid,mode,size,bogus,size");
+	KUNIT_EXPECT_STREQ(test, st->keys, "uid,mode,size,bogus,size");
 	KUNIT_EXPECT_EQ(test, st->applies, 2);
 	KUNIT_EXPECT_EQ(test, st->applied_fresh, 1);
 	KUNIT_EXPECT_EQ(test, *size, 42);
@@ -2394,6 +2407,7 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE_PARAM(pft_parse_mode, pft_parse_mode_gen_params),
 	KUNIT_CASE_PARAM(pft_parse_bad_mode, pft_parse_bad_mode_gen_params),
 	KUNIT_CASE(pft_parse_unknown),
+	KUNIT_CASE(pft_parse_source),
 	KUNIT_CASE(pft_mount_options),
 	KUNIT_CASE(pft_mount_bad_option),
 	KUNIT_CASE(pft_remount_root_only),
