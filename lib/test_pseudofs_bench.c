@@ -14,6 +14,10 @@
  *   pseudofs_bench: fs=debugfs n=1000 phase=create_flat cycles_per_entry=1234 span=7
  *   pseudofs_bench: fs=debugfs n=1000 phase=slab bytes_per_entry=567
  *
+ * and first, once, the slab in use when it starts, what boot left (fs=kernel
+ * op=slab_at_init kb=K): later, the rounds' partly used slab pages weigh
+ * more than what either kernel holds.
+ *
  * Phases: create_flat (N files in one directory), lookup (debugfs_lookup +
  * dput of each, debugfs only: tracefs has no lookup in its API), remove_flat
  * (one recursive remove), create_tree (sqrt(N) directories of sqrt(N) files),
@@ -604,6 +608,10 @@ static int __init pseudofs_bench_init(void)
 		return 0;
 	bench_rounds = clamp(bench_rounds, 1U, (unsigned int)BENCH_MAX_ROUNDS);
 	pr_info("pseudofs_bench: start max=%u rounds=%u\n", bench_max, bench_rounds);
+	/* the slab that boot left, before the rounds leave theirs */
+	bench_rcu_idle();
+	pr_info("pseudofs_bench: fs=kernel op=slab_at_init kb=%ld\n",
+		slab_bytes() >> 10);
 	err = register_filesystem(&floor_fs_type);
 	floor_mnt = err ? ERR_PTR(err) : kern_mount(&floor_fs_type);
 	if (IS_ERR(floor_mnt))
