@@ -3,7 +3,8 @@
 # Boot the stock and the patched kernel (their build directories, with
 # vmlinux) once each with QEMU counting instructions and the plugin
 # harness/qemu-profile.c, the in-kernel benchmark on (pseudofs_bench=MAX_N,
-# default 100) and the bench suite; then harness/bench_profile.py writes
+# default 100) and the bench suite, KUnit and the samples off as in
+# bench.sh; then harness/bench_profile.py writes
 # RESULTS/profile/profile.txt: every timed figure of the benchmark and
 # every benchloop figure of the suite, stock beside patched, broken down
 # into the functions that ran in the round the figure is.
@@ -28,7 +29,7 @@ for k in stock patched; do
 	fi
 	BOOT_STALL=${BENCH_TIMEOUT:-900} \
 	BOOT_QEMU_ARGS="-icount shift=0,sleep=off -plugin $dir/qemu-profile.so,marker=$marker,out=$dir/spans-$k.txt" \
-	BOOT_APPEND="pseudofs_bench=$max kunit.enable=0" \
+	BOOT_APPEND="pseudofs_bench=$max kunit.enable=0 initcall_blacklist=samplefs_init,tallyfs_init" \
 		"$here/boot.sh" "profile-$k" "$kdir/arch/x86/boot/bzImage" "$initrd" "$dir" bench \
 		"${BENCH_TIMEOUT:-900}" || status=1
 done
