@@ -299,13 +299,6 @@ struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_dir);
 
-/* Userspace rmdir when the filesystem has no ->user_rmdir hook */
-static int pseudofs_rmdir_all(struct dentry *dentry, const char *name)
-{
-	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
-	return 0;
-}
-
 /*
  * Call a userspace mkdir or rmdir @hook on @dentry and a copy of its name,
  * with its parent @dir and an rmdir's @victim unlocked (the VFS holds
@@ -342,74 +335,45 @@ static int pseudofs_call_unlocked(int (*hook)(struct dentry *, const char *),
 	return ret;
 }
 
-/*
- * ->mkdir of pseudofs_create_user_dir()'s directories: ->user_mkdir, which
- * makes @dentry positive itself; -EEXIST if a racing mkdir did.
+/**
+ * pseudofs_user_dir_mkdir - ->mkdir of a directory of pseudofs_create_user_dir()
+ * @idmap: the mount's idmap
+ * @dir: the directory
+ * @dentry: the VFS's negative dentry
+ * @mode: ignored: ->user_mkdir decides
+ *
+ * Return: %NULL once ->user_mkdir made @dentry positive, or its error;
+ * ERR_PTR(-%EEXIST) if a racing mkdir made it.
  */
-static struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
-					      struct inode *dir,
-					      struct dentry *dentry,
-					      umode_t mode)
+struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
+				       struct inode *dir, struct dentry *dentry,
+				       umode_t mode)
 {
 	int err = pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->desc->ops->user_mkdir,
 					 dir, dentry, NULL);
 
 	return err ? ERR_PTR(err) : NULL;
 }
+EXPORT_SYMBOL_GPL(pseudofs_user_dir_mkdir);
 
-/*
- * ->rmdir of those directories: ->user_rmdir, or without one the removal of
- * @dentry and all below; -ENOENT if a racing rmdir removed it.
+/**
+ * pseudofs_user_dir_rmdir - ->rmdir of a directory of pseudofs_create_user_dir()
+ * @dir: the directory
+ * @dentry: the entry to remove
+ *
+ * Return: what ->user_rmdir returns; -%ENOENT if a racing rmdir removed it.
  */
-static int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
+int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	const struct pseudofs_operations *ops = pseudofs_of(dir->i_sb)->desc->ops;
-
-	return pseudofs_call_unlocked(ops->user_rmdir ?: pseudofs_rmdir_all, dir,
-				      dentry, d_inode(dentry));
+	return pseudofs_call_unlocked(pseudofs_of(dir->i_sb)->desc->ops->user_rmdir,
+				      dir, dentry, d_inode(dentry));
 }
-
-/* The rest: the filesystem's dir_iops (tracefs's decide owners), or defaults */
-static int pseudofs_user_dir_permission(struct mnt_idmap *idmap,
-					struct inode *inode, int mask)
-{
-	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->desc->dir_iops;
-
-	if (iops && iops->permission)
-		return iops->permission(idmap, inode, mask);
-	return generic_permission(idmap, inode, mask);
-}
-
-static int pseudofs_user_dir_getattr(struct mnt_idmap *idmap,
-				     const struct path *path, struct kstat *stat,
-				     u32 request_mask, unsigned int flags)
-{
-	struct inode *inode = d_inode(path->dentry);
-	const struct inode_operations *iops = pseudofs_of(inode->i_sb)->desc->dir_iops;
-
-	if (iops && iops->getattr)
-		return iops->getattr(idmap, path, stat, request_mask, flags);
-	generic_fillattr(idmap, request_mask, inode, stat);
-	return 0;
-}
-
-static int pseudofs_user_dir_setattr(struct mnt_idmap *idmap,
-				     struct dentry *dentry, struct iattr *attr)
-{
-	const struct inode_operations *iops = pseudofs_of(dentry->d_sb)->desc->dir_iops;
-
-	if (iops && iops->setattr)
-		return iops->setattr(idmap, dentry, attr);
-	return simple_setattr(idmap, dentry, attr);
-}
+EXPORT_SYMBOL_GPL(pseudofs_user_dir_rmdir);
 
 static const struct inode_operations pseudofs_user_dir_inode_operations = {
 	.lookup		= simple_lookup,
 	.mkdir		= pseudofs_user_dir_mkdir,
 	.rmdir		= pseudofs_user_dir_rmdir,
-	.permission	= pseudofs_user_dir_permission,
-	.getattr	= pseudofs_user_dir_getattr,
-	.setattr	= pseudofs_user_dir_setattr,
 };
 
 /**
@@ -418,23 +382,27 @@ static const struct inode_operations pseudofs_user_dir_inode_operations = {
  * @name: its name
  * @mode: its permissions
  * @parent: its directory, %NULL for the root of a %PSEUDOFS_SINGLE filesystem
- *
- * ->permission, ->getattr and ->setattr are those of @pfs's directories.
+ * @iops: its inode operations, whose ->mkdir and ->rmdir must be
+ *	pseudofs_user_dir_mkdir() and pseudofs_user_dir_rmdir(); %NULL for
+ *	those and simple_lookup() alone
  *
  * Return: the new dentry or an ERR_PTR(), see pseudofs_create_dir();
- * -%EINVAL if @pfs has no ->user_mkdir hook, -%ENOENT if it is not
- * registered.
+ * -%EINVAL if @pfs lacks ->user_mkdir or ->user_rmdir, -%ENOENT if it is
+ * not registered.
  */
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
-					umode_t mode, struct dentry *parent)
+					umode_t mode, struct dentry *parent,
+					const struct inode_operations *iops)
 {
+	const struct pseudofs_operations *ops = pfs->desc->ops;
+
 	if (!pseudofs_registered(pfs))
 		return ERR_PTR(-ENOENT);
-	if (!pfs->desc->ops || !pfs->desc->ops->user_mkdir || (mode & ~S_IALLUGO))
+	if (!ops || !ops->user_mkdir || !ops->user_rmdir || (mode & ~S_IALLUGO))
 		return ERR_PTR(-EINVAL);
 	return pseudofs_create(pfs, name, S_IFDIR | mode, parent, NULL, NULL,
 			       PSEUDOFS_PROXY_NONE, NULL,
-			       &pseudofs_user_dir_inode_operations);
+			       iops ?: &pseudofs_user_dir_inode_operations);
 }
 EXPORT_SYMBOL_GPL(pseudofs_create_user_dir);
 

@@ -150,6 +150,16 @@ static const struct inode_operations tracefs_dir_inode_operations = {
 	.setattr	= tracefs_setattr,
 };
 
+/* instances/: its mkdir and rmdir are libpseudofs's, which call tracefs_ops' */
+static const struct inode_operations tracefs_instances_inode_operations = {
+	.lookup		= simple_lookup,
+	.mkdir		= pseudofs_user_dir_mkdir,
+	.rmdir		= pseudofs_user_dir_rmdir,
+	.permission	= tracefs_permission,
+	.getattr	= tracefs_getattr,
+	.setattr	= tracefs_setattr,
+};
+
 static const struct inode_operations tracefs_file_inode_operations = {
 	.permission	= tracefs_permission,
 	.getattr	= tracefs_getattr,
@@ -401,8 +411,8 @@ __init struct dentry *tracefs_create_instance_dir(const char *name,
 
 	tracefs_ops.mkdir = mkdir;
 	tracefs_ops.rmdir = rmdir;
-	dentry = pseudofs_create_user_dir(&tracefs_pseudofs, name, 0750,
-					  parent);
+	dentry = pseudofs_create_user_dir(&tracefs_pseudofs, name, 0750, parent,
+					  &tracefs_instances_inode_operations);
 	if (IS_ERR(dentry)) {
 		tracefs_ops.mkdir = NULL;
 		tracefs_ops.rmdir = NULL;

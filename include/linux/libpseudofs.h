@@ -128,9 +128,9 @@ struct pseudofs_short_fops {
  *	pseudofs_create_user_dir(), @dentry the VFS's negative dentry, with the
  *	directory unlocked: the hook creates the new directory itself with
  *	pseudofs_create_dir() and friends.  Return 0 or a negative errno.
- * @user_rmdir: userspace rmdir of @dentry, named @name, as @user_mkdir.
- *	Without it, rmdir removes @dentry and all below with pseudofs_remove().
- *	The two hooks run one at a time; @name is freed when they return.
+ * @user_rmdir: userspace rmdir of @dentry, named @name, as @user_mkdir:
+ *	the hook removes it, with pseudofs_remove() or otherwise.  The two
+ *	hooks, both needed, run one at a time; @name is freed when they return.
  * @remount: with @pseudofs_desc.remount_all, called after a remount with
  *	uid= or gid= (PSEUDOFS_OPT_* bits in @set) gave all @sb's inodes the new
  *	owner, to update what the filesystem keeps for entries not made yet.
@@ -164,8 +164,8 @@ struct pseudofs_operations {
  * @ops: hooks, may be %NULL
  * @d_ops: dentry operations of the superblock, may be %NULL
  * @root_iops: inode operations of the root, default simple_dir_inode_operations
- * @dir_iops: inode operations of the other directories, same default (those
- *	of pseudofs_create_user_dir() use its ->permission, ->getattr, ->setattr)
+ * @dir_iops: inode operations of the other directories, same default (but
+ *	those of pseudofs_create_user_dir())
  * @file_iops: inode operations of regular files, may be %NULL
  * @inode_size: size of the per-filesystem inode structure, which starts with
  *	its struct inode (PSEUDOFS_INODE()); 0 for a bare inode
@@ -248,7 +248,12 @@ pseudofs_create_file(struct pseudofs *pfs, const char *name, umode_t mode,
 struct dentry *pseudofs_create_dir(struct pseudofs *pfs, const char *name,
 				   umode_t mode, struct dentry *parent);
 struct dentry *pseudofs_create_user_dir(struct pseudofs *pfs, const char *name,
-					umode_t mode, struct dentry *parent);
+					umode_t mode, struct dentry *parent,
+					const struct inode_operations *iops);
+struct dentry *pseudofs_user_dir_mkdir(struct mnt_idmap *idmap,
+				       struct inode *dir, struct dentry *dentry,
+				       umode_t mode);
+int pseudofs_user_dir_rmdir(struct inode *dir, struct dentry *dentry);
 struct dentry *pseudofs_create_symlink(struct pseudofs *pfs, const char *name,
 				       umode_t mode, struct dentry *parent,
 				       const char *target,

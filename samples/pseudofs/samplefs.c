@@ -34,10 +34,7 @@ static const struct file_operations counter_fops = {
 	.read = counter_read, .write = counter_write, .llseek = default_llseek,
 };
 
-/*
- * Userspace mkdir in dirs/: a directory with a counter.  With no ->rmdir
- * hook, rmdir removes the directory and all in it.
- */
+/* Userspace mkdir in dirs/: a directory with a counter */
 static int samplefs_mkdir(struct dentry *dentry, const char *name)
 {
 	struct dentry *dir = pseudofs_create_dir(&samplefs, name, 0755, dentry->d_parent);
@@ -49,7 +46,16 @@ static int samplefs_mkdir(struct dentry *dentry, const char *name)
 	return PTR_ERR_OR_ZERO(file);
 }
 
-static const struct pseudofs_operations samplefs_ops = { .user_mkdir = samplefs_mkdir };
+/* rmdir: the directory and its counter, which holds nothing to free */
+static int samplefs_rmdir(struct dentry *dentry, const char *name)
+{
+	pseudofs_remove(&samplefs, dentry);
+	return 0;
+}
+
+static const struct pseudofs_operations samplefs_ops = {
+	.user_mkdir = samplefs_mkdir, .user_rmdir = samplefs_rmdir,
+};
 
 static const struct pseudofs_desc samplefs_desc = {
 	.magic		= 0x73616d70,	/* "samp" */
@@ -73,6 +79,6 @@ static int __init samplefs_init(void)
 	pseudofs_create_file(&samplefs, "counter", 0644, dir, NULL, PSEUDOFS_PROXY_FULL,
 			     &counter_fops);
 	pseudofs_create_symlink(&samplefs, "link", 0777, NULL, "sample/counter", NULL);
-	return PTR_ERR_OR_ZERO(pseudofs_create_user_dir(&samplefs, "dirs", 0755, NULL));
+	return PTR_ERR_OR_ZERO(pseudofs_create_user_dir(&samplefs, "dirs", 0755, NULL, NULL));
 }
 fs_initcall(samplefs_init);

@@ -45,6 +45,13 @@ static int tallyfs_mkdir(struct dentry *dentry, const char *name)
 	return PTR_ERR_OR_ZERO(pseudofs_create_dir(&tallyfs, name, 0755, dentry->d_parent));
 }
 
+/* rmdir in dirs/: a directory made by tallyfs_mkdir(), empty */
+static int tallyfs_rmdir(struct dentry *dentry, const char *name)
+{
+	pseudofs_remove(&tallyfs, dentry);
+	return 0;
+}
+
 /* A mount made a superblock: fill it in.  An error fails the mount. */
 static int tallyfs_new_instance(struct dentry *root)
 {
@@ -52,7 +59,7 @@ static int tallyfs_new_instance(struct dentry *root)
 						PSEUDOFS_PROXY_FULL, &tally_fops);
 
 	if (!IS_ERR(d))
-		d = pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root);
+		d = pseudofs_create_user_dir(&tallyfs, "dirs", 0755, root, NULL);
 	return PTR_ERR_OR_ZERO(d);
 }
 
@@ -93,6 +100,7 @@ static int tallyfs_show_options(struct seq_file *m, struct dentry *root)
 
 static const struct pseudofs_operations tallyfs_ops = {
 	.new_instance = tallyfs_new_instance, .user_mkdir = tallyfs_mkdir,
+	.user_rmdir = tallyfs_rmdir,
 	.parse_param = tallyfs_parse_param, .apply_options = tallyfs_apply_options,
 	.show_options = tallyfs_show_options,
 };

@@ -294,8 +294,22 @@ static int pfi_user_mkdir(struct dentry *dentry, const char *name)
 						   dentry->d_parent));
 }
 
+static int pfi_user_rmdir(struct dentry *dentry, const char *name)
+{
+	pseudofs_remove(pseudofs_of(dentry->d_sb), dentry);
+	return 0;
+}
+
 static const struct inode_operations pfi_dir_iops = {
 	.lookup		= simple_lookup,
+	.getattr	= pfi_getattr,
+};
+
+/* A user directory's own: the library's mkdir and rmdir, our ->getattr */
+static const struct inode_operations pfi_own_user_dir_iops = {
+	.lookup		= simple_lookup,
+	.mkdir		= pseudofs_user_dir_mkdir,
+	.rmdir		= pseudofs_user_dir_rmdir,
 	.getattr	= pfi_getattr,
 };
 
@@ -307,6 +321,7 @@ static const struct pseudofs_operations pfi_ops = {
 	.apply_options	= pfi_apply_options,
 	.show_options	= pfi_show_options,
 	.user_mkdir	= pfi_user_mkdir,
+	.user_rmdir	= pfi_user_rmdir,
 };
 
 static const struct pseudofs_desc pfi_mount_fs_desc = {
@@ -538,6 +553,7 @@ static const struct pseudofs_operations pfi_key_ops = {
 	.apply_options	= pfi_apply_options,
 	.show_options	= pfi_show_options,
 	.user_mkdir	= pfi_user_mkdir,
+	.user_rmdir	= pfi_user_rmdir,
 };
 
 static const struct pseudofs_desc pfi_key_fs_desc = {
@@ -1321,10 +1337,10 @@ static void pfi_instance_data(struct kunit *test)
 }
 
 /*
- * User directories use the filesystem's directory ->getattr (and
- * ->permission, ->setattr) besides mkdir and rmdir: a client no longer
- * builds their operations from exported library calls.  Their ->mkdir
- * makes the VFS's dentry itself positive, and returns no other.
+ * A user directory takes the filesystem's own operations, built on the
+ * library's ->mkdir and ->rmdir (tracefs's instances/ has its ->permission,
+ * ->getattr, ->setattr).  Its ->mkdir makes the VFS's dentry itself
+ * positive, and returns no other.
  */
 static void pfi_user_dir_iops(struct kunit *test)
 {
@@ -1336,7 +1352,8 @@ static void pfi_user_dir_iops(struct kunit *test)
 	struct path path;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	u = pseudofs_create_user_dir(&pfi_mount_fs, "u", 0755, a->mnt_root);
+	u = pseudofs_create_user_dir(&pfi_mount_fs, "u", 0755, a->mnt_root,
+				     &pfi_own_user_dir_iops);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	dir = d_inode(u);
 	path = (struct path){ .mnt = a, .dentry = u };

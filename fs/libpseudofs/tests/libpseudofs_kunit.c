@@ -216,7 +216,7 @@ static const struct pseudofs_operations pft_ops = {
 	.user_rmdir	= pft_rmdir_hook,
 };
 
-/* pseudofs_test_all: userspace rmdir is the library's own */
+/* pseudofs_test_all: ->user_mkdir without ->user_rmdir, no user directory */
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
@@ -1709,7 +1709,8 @@ static void pft_user_dir_mkdir_rmdir(struct kunit *test)
 	struct pft_state *st = test->priv;
 	struct dentry *u, *x, *f;
 
-	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0750, NULL));
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0750, NULL,
+						     NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_mode, S_IFDIR | 0750);
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
@@ -1746,7 +1747,8 @@ static void pft_user_dir_errors(struct kunit *test)
 	struct pft_state *st = test->priv;
 	struct dentry *u, *d, *k;
 
-	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL));
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL,
+						     NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	/* the hook's error reaches mkdir(2), and nothing is left */
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "busy"), -EBUSY);
@@ -1765,36 +1767,77 @@ static void pft_user_dir_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(d, "x"), -EPERM);
 	KUNIT_EXPECT_EQ(test, st->mkdirs, 2);
 	/* bad arguments, and a filesystem without a mkdir hook */
-	k = pseudofs_create_user_dir(&pft_fs, "v", S_IFREG | 0755, NULL);
+	k = pseudofs_create_user_dir(&pft_fs, "v", S_IFREG | 0755, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EINVAL);
-	k = pseudofs_create_user_dir(&pft_fs, "a/b", 0755, NULL);
+	k = pseudofs_create_user_dir(&pft_fs, "a/b", 0755, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, k)), -EACCES);
 	/* one below another directory works, and goes with it */
-	k = pseudofs_create_user_dir(&pft_fs, "v", 0755, d);
+	k = pseudofs_create_user_dir(&pft_fs, "v", 0755, d, NULL);
 	KUNIT_EXPECT_FALSE(test, IS_ERR(pft_track(test, k)));
 	pseudofs_remove(&pft_fs, d);
 	pseudofs_remove(&pft_fs, u);
 	pft_expect_clean(test, &pft_fs);
 }
 
-/* Without an ->rmdir hook, rmdir(2) removes the directory and its files. */
-static void pft_user_dir_default_rmdir(struct kunit *test)
+/* A user directory needs both hooks; rmdir(2) is what ->user_rmdir does */
+static void pft_user_dir_hooks(struct kunit *test)
 {
 	struct pft_state *st = test->priv;
 	struct dentry *u;
 
-	u = pft_track(test, pseudofs_create_user_dir(&pft_fs_all, "u", 0755, NULL));
+	u = pseudofs_create_user_dir(&pft_fs_all, "u", 0755, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, u)), -EINVAL);
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL,
+						     NULL));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
-	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs_all), 3);
+	KUNIT_EXPECT_EQ(test, pft_entries(&pft_fs), 3);
 	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
-	KUNIT_EXPECT_EQ(test, st->rmdirs, 0);
+	KUNIT_EXPECT_EQ(test, st->rmdirs, 1);
 	KUNIT_EXPECT_EQ(test, pft_gone(st), 2);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(pseudofs_lookup(&pft_fs_all, "x", u)),
-			-ENOENT);
 	KUNIT_EXPECT_EQ(test, d_inode(u)->i_nlink, 2);
-	pseudofs_remove(&pft_fs_all, u);
-	pft_expect_clean(test, &pft_fs_all);
+	pseudofs_remove(&pft_fs, u);
+	pft_expect_clean(test, &pft_fs);
+}
+
+/* A filesystem's own operations for a user directory, the hooks' inside */
+static int pft_own_getattr(struct mnt_idmap *idmap, const struct path *path,
+			   struct kstat *stat, u32 request_mask,
+			   unsigned int flags)
+{
+	generic_fillattr(idmap, request_mask, d_inode(path->dentry), stat);
+	stat->size = 4242;
+	return 0;
+}
+
+static const struct inode_operations pft_own_user_dir_iops = {
+	.lookup		= simple_lookup,
+	.mkdir		= pseudofs_user_dir_mkdir,
+	.rmdir		= pseudofs_user_dir_rmdir,
+	.getattr	= pft_own_getattr,
+};
+
+static void pft_user_dir_own_iops(struct kunit *test)
+{
+	struct pft_state *st = test->priv;
+	struct path path = { .mnt = pft_mnt(&pft_fs) };
+	struct kstat stat;
+	struct dentry *u;
+
+	u = pft_track(test, pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL,
+						     &pft_own_user_dir_iops));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+	KUNIT_EXPECT_PTR_EQ(test, d_inode(u)->i_op, &pft_own_user_dir_iops);
+	path.dentry = u;
+	KUNIT_EXPECT_EQ(test, vfs_getattr(&path, &stat, STATX_BASIC_STATS,
+					  AT_STATX_SYNC_AS_STAT), 0);
+	KUNIT_EXPECT_EQ(test, stat.size, 4242);
+	KUNIT_EXPECT_EQ(test, pft_vfs_mkdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, st->mkdirs, 1);
+	KUNIT_EXPECT_EQ(test, pft_vfs_rmdir(u, "x"), 0);
+	KUNIT_EXPECT_EQ(test, st->rmdirs, 1);
+	pseudofs_remove(&pft_fs, u);
+	pft_expect_clean(test, &pft_fs);
 }
 
 static const struct pseudofs_desc pft_fs_noopt_desc = {
@@ -1834,7 +1877,7 @@ static void pft_no_options(struct kunit *test)
 	pft_opts(pft_mnt(&pft_fs_noopt)->mnt_sb)->mode = 0700;
 	KUNIT_EXPECT_STREQ(test, pft_show(test, pft_mnt(&pft_fs_noopt)->mnt_root),
 			   "");
-	u = pseudofs_create_user_dir(&pft_fs_noopt, "u", 0755, NULL);
+	u = pseudofs_create_user_dir(&pft_fs_noopt, "u", 0755, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(pft_track(test, u)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, pft_unregister(test, &pft_fs_noopt), 0);
 }
@@ -2096,7 +2139,7 @@ static void pft_user_dir_race(struct kunit *test)
 	};
 	struct pft_race r = { .pfs = &pft_fs, .rounds = 300 };
 
-	r.parent = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL);
+	r.parent = pseudofs_create_user_dir(&pft_fs, "u", 0755, NULL, NULL);
 	pft_track(test, r.parent);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(r.parent));
 	pft_race_run(test, fn, &r, 2);
@@ -2427,7 +2470,8 @@ static struct kunit_case pseudofs_test_cases[] = {
 	KUNIT_CASE(pft_symlink_iops),
 	KUNIT_CASE(pft_user_dir_mkdir_rmdir),
 	KUNIT_CASE(pft_user_dir_errors),
-	KUNIT_CASE(pft_user_dir_default_rmdir),
+	KUNIT_CASE(pft_user_dir_hooks),
+	KUNIT_CASE(pft_user_dir_own_iops),
 	KUNIT_CASE(pft_no_options),
 	KUNIT_CASE_PARAM(pft_no_options_refused,
 			 pft_no_options_refused_gen_params),
