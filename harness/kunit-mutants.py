@@ -105,8 +105,8 @@ MUTANTS = [
      '\t\tif (!S_ISDIR(inode->i_mode))\n\t\t\tpseudofs_set_owner(inode, &sbi->opts, set);\n',
      ('pft_remount_all', 'pfi_per_mount_independent', 'pft_churn_remount_race')),
     ('inode.c', 'a new entry is root\'s whatever uid= and gid= say',
-     '\tif (pfs->desc->remount_all)\n\t\tpseudofs_init_owner(inode, &sbi->opts);\n',
-     '',
+     '\t\tpseudofs_init_owner(inode, &sbi->opts);\n',
+     '\t\t(void)sbi;\n',
      ('pft_remount_all', 'pfi_late_entries_owned', 'pft_create_remount_race')),
     # 6.12's library stored the values of a filesystem's own options; on
     # 7.3 ->parse_param keeps them in pseudofs_fc_data() and
@@ -117,9 +117,10 @@ MUTANTS = [
     ('super.c', 'mounts of different keys share one superblock',
      '\treturn !new || sbi->key == new->key;\n', '\treturn 1;\n',
      ('pfi_per_key',)),
-    ('inode.c', 'user directories lose the filesystem\'s directory ->getattr',
-     '\tif (iops && iops->getattr)\n', '\tif (0)\n',
-     ('pfi_user_dir_iops',)),
+    ('inode.c', 'a user directory gets the library\'s operations, not those it was given',
+     '\t\t\t       iops ?: &pseudofs_user_dir_inode_operations);\n',
+     '\t\t\t       &pseudofs_user_dir_inode_operations);\n',
+     ('pfi_user_dir_iops', 'pft_user_dir_own_iops')),
     ('file.c', 'a removal does not wait for the users of its files',
      '\t\tpseudofs_drain_one(users);\n', '',
      ('pfp_remove_waits_for_read', 'pfp_short_remove_waits', 'pfp_cancellation', 'pfp_get_put',
@@ -222,7 +223,7 @@ MUTANTS = [
      '\t\t       (bit) == PSEUDOFS_HAS_READ ? 0 : ret;\t\t\\\n',
      ('pfp_short', 'pfp_short_remove_waits')),
     ('inode.c', 'a file loses the aux pointer it was made with',
-     '\t\tg->users->aux = (void *)aux;\n', '',
+     '\tg->aux = aux;\n', '',
      ('pfp_aux', 'pfp_short')),
     ('inode.c', '->init_inode sees the proxy, not the file\'s own operations',
      '\tif (ops && ops->init_inode)\n\t\tops->init_inode(dentry, inode);\n'
