@@ -97,8 +97,9 @@ MUTANTS = [
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn -EBUSY;\n',
      '\t\tregister_filesystem(&pfs->type);\n\t\treturn 0;\n',
      ('pft_unregister_cycle',)),
-    ('super.c', 'a remount with uid= never calls ->remount',
-     '\t\tops->remount(sb, set);\n', '\t\t;\n',
+    ('super.c', 'pseudofs_fc_owner() says no uid= was given',
+     '\t*uid = fci->opts.set & BIT(PSEUDOFS_OPT_UID) ? fci->opts.uid : INVALID_UID;\n',
+     '\t*uid = INVALID_UID;\n',
      ('pft_remount_all',)),
     ('super.c', 'the remount walk misses directories',
      '\t\tpseudofs_set_owner(inode, &sbi->opts, set);\n',
@@ -160,10 +161,11 @@ MUTANTS = [
      '\tif (1) {\n\t\topt = fs_parse(',
      ('pfi_none_remount', 'pft_no_options', 'pft_no_options_refused[uid]',
       'pfi_parse_param_keys[none_parses_owner]', 'pfi_fc_data_per_context')),
-    # 7.3's ->remount_begin/dir/end became one ->remount after the walk
-    ('super.c', 'a remount calls ->remount instead of walking the inodes',
+    # 7.3's ->remount_begin/dir/end became one ->remount after the walk,
+    # then tracefs's ->apply_options before it (pseudofs_fc_owner())
+    ('super.c', 'a remount with uid= or gid= gives no inode but the root the new owner',
      '\tsmp_mb();\t/* the new owner before the walk\'s stores */\n',
-     '\tif (ops && ops->remount)\n\t\tops->remount(sb, set);\n\treturn;\n',
+     '\treturn;\n',
      ('pft_remount_all',)),
     # 6.12's "a second remover of an entry reports it removed again" called
     # the ->entry_removed hook, which 7.3 does not have (->inode_evicted

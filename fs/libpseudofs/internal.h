@@ -107,7 +107,8 @@ void pseudofs_drain(struct dentry *top);
 void pseudofs_free_users(struct inode *inode);
 extern const struct file_operations *const pseudofs_proxies[];
 
-/* uid=, gid= and mode= of the root; @set: those given (PSEUDOFS_OPT_*) */
+/* uid=, gid= and mode= of the root; @set: those given, BIT(PSEUDOFS_OPT_*) */
+enum { PSEUDOFS_OPT_UID, PSEUDOFS_OPT_GID, PSEUDOFS_OPT_MODE };
 struct pseudofs_mount_opts {
 	kuid_t uid;
 	kgid_t gid;
@@ -133,9 +134,9 @@ static inline void pseudofs_set_owner(struct inode *inode,
 				      const struct pseudofs_mount_opts *opts,
 				      unsigned int set)
 {
-	if (set & PSEUDOFS_OPT_UID)
+	if (set & BIT(PSEUDOFS_OPT_UID))
 		inode->i_uid = opts->uid;
-	if (set & PSEUDOFS_OPT_GID)
+	if (set & BIT(PSEUDOFS_OPT_GID))
 		inode->i_gid = opts->gid;
 }
 

@@ -21,12 +21,10 @@
 #include <linux/string_choices.h>
 #include "internal.h"
 
-enum { Opt_uid, Opt_gid, Opt_mode };
-
 static const struct fs_parameter_spec pseudofs_param_specs[] = {
-	fsparam_uid("uid", Opt_uid),
-	fsparam_gid("gid", Opt_gid),
-	fsparam_u32oct("mode", Opt_mode),
+	fsparam_uid("uid", PSEUDOFS_OPT_UID),
+	fsparam_gid("gid", PSEUDOFS_OPT_GID),
+	fsparam_u32oct("mode", PSEUDOFS_OPT_MODE),
 	{}
 };
 
@@ -136,9 +134,9 @@ static const struct super_operations pseudofs_super_ops[] = {
 static void pseudofs_store_option(struct pseudofs_mount_opts *opts, int opt,
 				  const struct fs_parse_result *result)
 {
-	if (opt == Opt_uid)
+	if (opt == PSEUDOFS_OPT_UID)
 		opts->uid = result->uid;
-	else if (opt == Opt_gid)
+	else if (opt == PSEUDOFS_OPT_GID)
 		opts->gid = result->gid;
 	else	/* bits beyond 07777 were always masked off, not refused */
 		opts->mode = result->uint_32 & S_IALLUGO;
@@ -175,7 +173,7 @@ static int pseudofs_parse_param(struct fs_context *fc,
 
 /*
  * Give every inode the new owner, racing with pseudofs_init_owner() as its
- * comment says, then call ->remount.  The walk lets go of the list only to
+ * comment says.  The walk lets go of the list only to
  * reschedule, holding the inode it is at; new inodes are added at the head of
  * ->s_inodes, so walking from the tail visits them too.  Out of line: the
  * mounts and remounts that need no walk then save no registers for it.
@@ -184,7 +182,6 @@ static noinline void pseudofs_remount_all(struct super_block *sb,
 					  unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
-	const struct pseudofs_operations *ops = pseudofs_of(sb)->desc->ops;
 	struct inode *inode, *prev = NULL;
 
 	smp_mb();	/* the new owner before the walk's stores */
@@ -208,8 +205,6 @@ static noinline void pseudofs_remount_all(struct super_block *sb,
 	}
 	spin_unlock(&sb->s_inode_list_lock);
 	iput(prev);
-	if (ops && ops->remount)
-		ops->remount(sb, set);
 }
 
 /* Apply uid=, gid= and mode=: all to a new @sb, those given to one in use */
@@ -223,17 +218,17 @@ static void pseudofs_apply(struct super_block *sb,
 	struct inode *root = d_inode(sb->s_root);
 	unsigned int set = remount ? new->set : ~0U;
 
-	if (set & PSEUDOFS_OPT_MODE) {
+	if (set & BIT(PSEUDOFS_OPT_MODE)) {
 		opts->mode = new->mode;
 		WRITE_ONCE(root->i_mode, (root->i_mode & ~S_IALLUGO) | new->mode);
 	}
-	if (set & PSEUDOFS_OPT_UID)
+	if (set & BIT(PSEUDOFS_OPT_UID))
 		root->i_uid = opts->uid = new->uid;
-	if (set & PSEUDOFS_OPT_GID)
+	if (set & BIT(PSEUDOFS_OPT_GID))
 		root->i_gid = opts->gid = new->gid;
 	opts->set |= new->set;
 
-	set &= new->set & (PSEUDOFS_OPT_UID | PSEUDOFS_OPT_GID);
+	set &= new->set & (BIT(PSEUDOFS_OPT_UID) | BIT(PSEUDOFS_OPT_GID));
 	if (remount && set && pfs->desc->remount_all)
 		pseudofs_remount_all(sb, set);
 }
@@ -414,6 +409,21 @@ void *pseudofs_fc_data(const struct fs_context *fc)
 	return ((struct pseudofs_fc_info *)fc->fs_private)->data;
 }
 EXPORT_SYMBOL_GPL(pseudofs_fc_data);
+
+/**
+ * pseudofs_fc_owner - the uid= and gid= a mount or remount gives
+ * @fc: the context, in ->apply_options
+ * @uid: set to the uid= given, else %INVALID_UID
+ * @gid: set to the gid= given, else %INVALID_GID
+ */
+void pseudofs_fc_owner(const struct fs_context *fc, kuid_t *uid, kgid_t *gid)
+{
+	const struct pseudofs_fc_info *fci = fc->fs_private;
+
+	*uid = fci->opts.set & BIT(PSEUDOFS_OPT_UID) ? fci->opts.uid : INVALID_UID;
+	*gid = fci->opts.set & BIT(PSEUDOFS_OPT_GID) ? fci->opts.gid : INVALID_GID;
+}
+EXPORT_SYMBOL_GPL(pseudofs_fc_owner);
 
 /*
  * kill_anon_super() takes the persistent entries, then marks @sb SB_DEAD

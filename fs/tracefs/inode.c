@@ -236,26 +236,41 @@ static void tracefs_inode_evicted(struct inode *inode)
 }
 
 /*
- * A remount with uid= or gid= gave every inode the new owner (libpseudofs
- * did): forget the owners set by chown by starting a new generation, and
- * update what eventfs saved of each "events" directory's owner for the
- * files it has not created yet.
+ * A remount, or a mount, with uid= or gid=, before libpseudofs gives every
+ * inode the new owner: forget the owners set by chown by starting a new
+ * generation, and give each "events" directory its new owner and eventfs
+ * what it saves of it for the files it has not created yet.
  */
-static void tracefs_remount(struct super_block *sb, unsigned int set)
+static int tracefs_apply_options(struct super_block *sb,
+				 struct fs_context *fc, bool fresh)
 {
 	struct tracefs_inode *ti;
+	bool new_uid, new_gid;
 	int srcu_idx;
+	kuid_t uid;
+	kgid_t gid;
 
-	if (set & PSEUDOFS_OPT_UID)
+	pseudofs_fc_owner(fc, &uid, &gid);
+	new_uid = uid_valid(uid);
+	new_gid = gid_valid(gid);
+	if (fresh || !(new_uid || new_gid))
+		return 0;
+	if (new_uid)
 		WRITE_ONCE(tracefs_uid_gen, tracefs_uid_gen + 1);
-	if (set & PSEUDOFS_OPT_GID)
+	if (new_gid)
 		WRITE_ONCE(tracefs_gid_gen, tracefs_gid_gen + 1);
 	srcu_idx = eventfs_remount_lock();
 	spin_lock(&tracefs_events_lock);
-	for (ti = tracefs_events_dirs; ti; ti = ti->next_events)
-		eventfs_remount(ti, set & PSEUDOFS_OPT_UID, set & PSEUDOFS_OPT_GID);
+	for (ti = tracefs_events_dirs; ti; ti = ti->next_events) {
+		if (new_uid)
+			ti->vfs_inode.i_uid = uid;
+		if (new_gid)
+			ti->vfs_inode.i_gid = gid;
+		eventfs_remount(ti, new_uid, new_gid);
+	}
 	spin_unlock(&tracefs_events_lock);
 	eventfs_remount_unlock(srcu_idx);
+	return 0;
 }
 
 static const struct pseudofs_operations tracefs_pseudofs_ops = {
@@ -263,7 +278,7 @@ static const struct pseudofs_operations tracefs_pseudofs_ops = {
 	.inode_evicted	= tracefs_inode_evicted,
 	.user_mkdir	= tracefs_instance_mkdir,
 	.user_rmdir	= tracefs_instance_rmdir,
-	.remount	= tracefs_remount,
+	.apply_options	= tracefs_apply_options,
 };
 
 /*

@@ -15,7 +15,7 @@ enum {
  * @gid_gen hold the remount generation in which chown set the owner, for
  * tracefs's inode operations; eventfs's inodes have their own, and an
  * "events" directory (TRACEFS_EVENTS_DIR) keeps instead the next one on
- * the list that remounts walk (tracefs_remount()).
+ * the list that remounts walk (tracefs_apply_options()).
  */
 struct tracefs_inode {
 	struct inode            vfs_inode;

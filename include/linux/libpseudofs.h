@@ -94,11 +94,6 @@ struct pseudofs_short_fops {
 	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
 };
 
-/* Which of uid=, gid= and mode= a remount gave (->remount) */
-#define PSEUDOFS_OPT_UID	BIT(0)
-#define PSEUDOFS_OPT_GID	BIT(1)
-#define PSEUDOFS_OPT_MODE	BIT(2)
-
 /**
  * struct pseudofs_operations - a filesystem's hooks, all optional
  * @instance_key: with %PSEUDOFS_PER_KEY, the key of the superblock a mount
@@ -112,28 +107,24 @@ struct pseudofs_short_fops {
  *	"source", uid=, gid= and mode=) into pseudofs_fc_data(@fc).  Return 0, -%ENOPARAM
  *	for an option not the filesystem's (refused), or another negative errno,
  *	logged by errorf() or invalfc(), that fails the mount or remount.
- * @apply_options: applies pseudofs_fc_data(@fc) to @sb: a new one (@fresh)
- *	after uid=, gid= and mode=, before ->new_instance; or, before them, one
- *	in use, by a remount or a mount that found it.  An error fails the
- *	mount or remount and must leave @sb as it was.  @sb->s_umount is held.
+ * @apply_options: applies pseudofs_fc_data(@fc), and what it needs of
+ *	pseudofs_fc_owner(@fc), to @sb: a new one (@fresh) after uid=, gid= and
+ *	mode=, before ->new_instance; or, before them, one in use, by a remount
+ *	or a mount that found it.  An error fails the mount or remount and must
+ *	leave @sb as it was.  @sb->s_umount is held.
  * @show_options: shows the filesystem's own options, after uid=, gid=, mode=.
  * @init_inode: sets up a new inode of pseudofs_create_*() before its dentry
  *	becomes positive, the parent locked: must not create or remove entries
- *	nor change the file type.  A regular file's ->i_fop are still its own
- *	operations (the short proxy's for pseudofs_create_file_short()): its
- *	proxy comes after.
+ *	nor change the file type.  A regular file's ->i_fop are its own (the
+ *	short proxy's for pseudofs_create_file_short()): its proxy comes after.
  * @inode_evicted: called once an inode leaves memory, after its entry ended
  *	and its last open file closed: the place to free what ->i_private keeps.
  * @user_mkdir: userspace mkdir of @name in a directory of
  *	pseudofs_create_user_dir(), @dentry the VFS's negative dentry, with the
- *	directory unlocked: the hook creates the new directory itself with
- *	pseudofs_create_dir() and friends.  Return 0 or a negative errno.
- * @user_rmdir: userspace rmdir of @dentry, named @name, as @user_mkdir:
- *	the hook removes it, with pseudofs_remove() or otherwise.  The two
- *	hooks, both needed, run one at a time; @name is freed when they return.
- * @remount: with @pseudofs_desc.remount_all, called after a remount with
- *	uid= or gid= (PSEUDOFS_OPT_* bits in @set) gave all @sb's inodes the new
- *	owner, to update what the filesystem keeps for entries not made yet.
+ *	directory unlocked: the hook creates it with pseudofs_create_dir() and
+ *	friends.  Return 0 or a negative errno.
+ * @user_rmdir: userspace rmdir of @dentry, as @user_mkdir: the hook removes
+ *	it.  The two, both needed, run one at a time; @name is freed after.
  */
 struct pseudofs_operations {
 	void *(*instance_key)(struct fs_context *fc);
@@ -147,7 +138,6 @@ struct pseudofs_operations {
 	void (*inode_evicted)(struct inode *inode);
 	int (*user_mkdir)(struct dentry *dentry, const char *name);
 	int (*user_rmdir)(struct dentry *dentry, const char *name);
-	void (*remount)(struct super_block *sb, unsigned int set);
 };
 
 /**
@@ -217,6 +207,7 @@ bool pseudofs_registered(const struct pseudofs *pfs);
 int pseudofs_init_fs_context(struct fs_context *fc);
 void *pseudofs_instance_data(const struct super_block *sb);
 void *pseudofs_fc_data(const struct fs_context *fc);
+void pseudofs_fc_owner(const struct fs_context *fc, kuid_t *uid, kgid_t *gid);
 
 struct dentry *pseudofs_start_creating(struct pseudofs *pfs, const char *name,
 				       struct dentry *parent);

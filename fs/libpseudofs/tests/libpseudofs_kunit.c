@@ -59,10 +59,11 @@ struct pft_inode {
  * @evicted: inodes of pseudofs_test and pseudofs_test_all evicted: the
  *	entries removed whose last reference went (atomic: the racing threads
  *	of a case drop their last references under no common lock)
- * @remounts: calls of ->remount
- * @remount_set: the PSEUDOFS_OPT_* bits of the last
- * @watch: an inode whose owner ->remount notes, if set
- * @watch_uid: the uid it had then, which the walk gave it already
+ * @remounts: calls of ->apply_options of pseudofs_test_all for a remount
+ * @remount_uid: the uid pseudofs_fc_owner() gave in the last
+ * @remount_gid: and the gid
+ * @watch: an inode whose owner that hook notes, if set
+ * @watch_uid: the uid it had then, which the walk has not changed yet
  * @mkdirs: calls of the userspace mkdir hook
  * @rmdirs: calls of the userspace rmdir hook
  * @dir_locked: the parent was locked in the last hook
@@ -79,7 +80,8 @@ struct pft_inode {
 struct pft_state {
 	atomic_t evicted;
 	int remounts;
-	unsigned int remount_set;
+	kuid_t remount_uid;
+	kgid_t remount_gid;
 	struct inode *watch;
 	kuid_t watch_uid;
 	int mkdirs;
@@ -184,18 +186,21 @@ static int pft_gone(struct pft_state *st)
 	return atomic_read(&st->evicted);
 }
 
-static void pft_remount_hook(struct super_block *sb, unsigned int set)
+/* ->apply_options of pseudofs_test_all: what a remount gives, and when */
+static int pft_apply_all(struct super_block *sb, struct fs_context *fc,
+			 bool fresh)
 {
 	struct pft_state *st = pft_live;
 
 	might_sleep();
 	lockdep_assert_held_write(&sb->s_umount);
-	if (st) {
+	if (st && !fresh) {
 		st->remounts++;
-		st->remount_set = set;
+		pseudofs_fc_owner(fc, &st->remount_uid, &st->remount_gid);
 		if (st->watch)
 			st->watch_uid = st->watch->i_uid;
 	}
+	return 0;
 }
 
 /*
@@ -211,7 +216,6 @@ static const struct pseudofs_operations pft_ops = {
 	.parse_param	= pft_parse_param,
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
-	.remount	= pft_remount_hook,
 	.user_mkdir	= pft_mkdir_hook,
 	.user_rmdir	= pft_rmdir_hook,
 };
@@ -220,7 +224,7 @@ static const struct pseudofs_operations pft_ops = {
 static const struct pseudofs_operations pft_ops_all = {
 	.init_inode	= pft_init_inode,
 	.inode_evicted	= pft_evicted,
-	.remount	= pft_remount_hook,
+	.apply_options	= pft_apply_all,
 	.user_mkdir	= pft_mkdir_hook,
 };
 
@@ -1075,11 +1079,11 @@ static void pft_parse_uid_gid(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "uid", "1000", &o), 0);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, o.uid), 1000);
-	KUNIT_EXPECT_EQ(test, o.set, PSEUDOFS_OPT_UID);
+	KUNIT_EXPECT_EQ(test, o.set, BIT(PSEUDOFS_OPT_UID));
 	KUNIT_EXPECT_EQ(test, o.mode, 0700);
 	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "gid", "0", &o), 0);
 	KUNIT_EXPECT_TRUE(test, gid_eq(o.gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, o.set, PSEUDOFS_OPT_GID);
+	KUNIT_EXPECT_EQ(test, o.set, BIT(PSEUDOFS_OPT_GID));
 }
 
 /* Not a uid or gid: not a number, negative, invalid or too large. */
@@ -1130,7 +1134,7 @@ static void pft_parse_mode(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, pft_parse(test, &pft_fs, "mode", p->str, &o), 0);
 	KUNIT_EXPECT_EQ(test, o.mode, p->mode);
-	KUNIT_EXPECT_EQ(test, o.set, PSEUDOFS_OPT_MODE);
+	KUNIT_EXPECT_EQ(test, o.set, BIT(PSEUDOFS_OPT_MODE));
 }
 
 /* Not an octal mode. */
@@ -1252,7 +1256,6 @@ static int pft_remount(struct kunit *test, struct dentry *d,
 
 static void pft_remount_root_only(struct kunit *test)
 {
-	struct pft_state *st = test->priv;
 	struct dentry *d = pft_dir(test, "d", NULL), *f;
 	struct inode *root;
 
@@ -1266,7 +1269,6 @@ static void pft_remount_root_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, root->i_gid), 2001);
 	KUNIT_EXPECT_TRUE(test, uid_eq(d_inode(d)->i_uid, GLOBAL_ROOT_UID));
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	KUNIT_EXPECT_EQ(test, st->remounts, 0);
 	/* and an entry made later is root's too, as debugfs's always were */
 	f = pft_file(test, "g", d);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
@@ -1294,10 +1296,11 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(d)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, root->i_uid), 3000);
 	KUNIT_EXPECT_TRUE(test, gid_eq(d_inode(f)->i_gid, GLOBAL_ROOT_GID));
-	/* ->remount once, after the walk gave f its new owner */
+	/* ->apply_options once, told uid=3000, before the walk reached f */
 	KUNIT_EXPECT_EQ(test, st->remounts, 1);
-	KUNIT_EXPECT_EQ(test, st->remount_set, PSEUDOFS_OPT_UID);
-	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, st->watch_uid), 3000);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, st->remount_uid), 3000);
+	KUNIT_EXPECT_FALSE(test, gid_valid(st->remount_gid));
+	KUNIT_EXPECT_TRUE(test, uid_eq(st->watch_uid, GLOBAL_ROOT_UID));
 	st->watch = NULL;
 	/* an entry made after the remount gets the owner in force */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "gid", "3001"), 0);
@@ -1307,12 +1310,14 @@ static void pft_remount_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, d_inode(f)->i_uid), 3000);
 	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, d_inode(f)->i_gid), 3001);
 	KUNIT_EXPECT_EQ(test, st->remounts, 2);
-	KUNIT_EXPECT_EQ(test, st->remount_set, PSEUDOFS_OPT_GID);
+	KUNIT_EXPECT_FALSE(test, uid_valid(st->remount_uid));
+	KUNIT_EXPECT_EQ(test, from_kgid(&init_user_ns, st->remount_gid), 3001);
 	/* mode= is for the root only, whatever the policy */
 	KUNIT_EXPECT_EQ(test, pft_remount(test, d, "mode", "711"), 0);
 	KUNIT_EXPECT_EQ(test, root->i_mode, S_IFDIR | 0711);
 	KUNIT_EXPECT_EQ(test, d_inode(f)->i_mode, S_IFREG | 0640);
-	KUNIT_EXPECT_EQ(test, st->remounts, 2);
+	KUNIT_EXPECT_EQ(test, st->remounts, 3);
+	KUNIT_EXPECT_FALSE(test, uid_valid(st->remount_uid) || gid_valid(st->remount_gid));
 	pseudofs_remove(&pft_fs_all, d);
 	pft_expect_clean(test, &pft_fs_all);
 }
