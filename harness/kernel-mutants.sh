@@ -45,6 +45,9 @@ MUTANTS=(
 	# tracefs lists no "events" directory: a remount updates none of what
 	# eventfs keeps of their owners
 	"tracefs_events_unlisted|fs/tracefs/inode.c|s/^\t\ttracefs_events_dirs = ti;/\t\t;/|guest|tracefs_remount_instance_events|a remount leaves eventfs's owners as they were"
+	# tracefs's ->apply_options runs before the library's walk: an "events"
+	# directory whose new group it does not set itself hands eventfs the old
+	"tracefs_events_old_gid|fs/tracefs/inode.c|s/^\t\t\tti->vfs_inode.i_gid = gid;/\t\t\t;/|guest|tracefs_remount_instance_events|eventfs saves an events directory's group from before the remount"
 )
 
 if [ "${1:-}" = --check ]; then
