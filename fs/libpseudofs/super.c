@@ -172,22 +172,22 @@ static int pseudofs_parse_param(struct fs_context *fc,
 }
 
 /*
- * Give every inode the new owner, racing with pseudofs_init_owner() as its
- * comment says.  The walk lets go of the list only to
- * reschedule, holding the inode it is at; new inodes are added at the head of
- * ->s_inodes, so walking from the tail visits them too.  Out of line: the
- * mounts and remounts that need no walk then save no registers for it.
+ * Give every inode the new owner (racing with pseudofs_init_owner()), letting
+ * go of the list only to reschedule, holding the inode it is at.  New inodes
+ * go to the head of ->s_inodes: walking from the tail visits them too.  Out of
+ * line, so that mounts and remounts without a walk save no registers for it.
  */
 static noinline void pseudofs_remount_all(struct super_block *sb,
 					  unsigned int set)
 {
 	struct pseudofs_sb_info *sbi = sb->s_fs_info;
+	const struct pseudofs_mount_opts opts = sbi->opts;	/* in registers */
 	struct inode *inode, *prev = NULL;
 
 	smp_mb();	/* the new owner before the walk's stores */
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry_reverse(inode, &sb->s_inodes, i_sb_list) {
-		pseudofs_set_owner(inode, &sbi->opts, set);
+		pseudofs_set_owner(inode, &opts, set);
 		if (!need_resched())
 			continue;
 		spin_lock(&inode->i_lock);
